@@ -1,0 +1,482 @@
+"""Every fact realcli records, as frozen msgspec Structs in one tagged union.
+
+Names are past tense: an event says what happened, never what to do next
+(requests are facts too: ``CommandRequested`` records that an actor asked).
+The ``type`` tag of each event is its class name.  Schema-evolution rules are
+in ``docs/schema-evolution.md`` and are tested against committed fixture logs.
+
+Every event carries ``id`` (unique, used for idempotent appends) and ``at``
+(wall-clock seconds, stamped by the actor that produced it; projections read
+it as data and never consult a clock themselves).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Literal, Union
+
+from msgspec import Struct, field
+
+from realcli.events._task import TaskSpec
+
+__all__ = [
+    "AgentInfo",
+    "AgentMessaged",
+    "AgentStopped",
+    "AgentTurnTaken",
+    "AgentYielded",
+    "AnyEvent",
+    "Budgets",
+    "CatalogInfo",
+    "CheckResult",
+    "CommandFinished",
+    "CommandRequested",
+    "CommandStarted",
+    "DimensionInfo",
+    "Event",
+    "EvidenceFile",
+    "EvidenceSnapshotted",
+    "FidelityAssessed",
+    "FilesCopied",
+    "HardCheckFinished",
+    "ImageBuilt",
+    "JudgingFinished",
+    "JudgingStarted",
+    "ModelCalled",
+    "Output",
+    "ProbeFired",
+    "ProbeNotFired",
+    "RunFinished",
+    "RunStarted",
+    "SandboxCreated",
+    "SandboxRemoved",
+    "SliceNotReleased",
+    "SliceReleased",
+    "SnapshotRequested",
+    "SubDimensionInfo",
+    "TemplateInfo",
+    "TrialFinished",
+    "TrialScheduled",
+    "TrialStarted",
+    "UserMessaged",
+    "UserSimInfo",
+    "VerdictRendered",
+    "VerificationRequested",
+    "VerifierFinished",
+    "new_id",
+]
+
+
+def new_id() -> str:
+    """A fresh 128-bit event id, hex encoded (random, so safe across processes)."""
+    return os.urandom(16).hex()
+
+
+class Event(Struct, frozen=True, kw_only=True, tag_field="type", tag=True):
+    """Base of every event; ``type`` is the concrete class name."""
+
+    id: str = field(default_factory=new_id)
+    at: float = field(default_factory=time.time)
+
+
+class _Part(Struct, frozen=True, kw_only=True):
+    """Base of value objects nested inside events."""
+
+
+# ---------------------------------------------------------------- value objects
+
+Mode = Literal["exec", "collab"]
+TrialEndReason = Literal[
+    "completed", "turn_budget", "time_budget", "infrastructure_error", "cancelled"
+]
+Verdict = Literal["pass", "fail", "n/a", "undecided", "unjudged"]
+CommandPurpose = Literal["agent", "oracle", "setup", "state_check", "hard_check", "verifier", "snapshot"]
+
+
+class Output(_Part):
+    """Captured output of a stream, bounded: ``text`` keeps the head and tail."""
+
+    text: str = ""
+    total_bytes: int = 0
+    kept_bytes: int = 0
+
+    @property
+    def truncated(self) -> bool:
+        return self.total_bytes > self.kept_bytes
+
+
+class Budgets(_Part):
+    max_turns: int
+    timeout_sec: float
+
+
+class AgentInfo(_Part):
+    name: str
+    version: str = ""
+    model: str | None = None
+    endpoint: str | None = None  # base URL only; never a key
+    params: dict[str, str] = field(default_factory=dict)
+
+
+class UserSimInfo(_Part):
+    kind: Literal["scripted", "llm"]
+    model: str | None = None
+    endpoint: str | None = None
+    params: dict[str, str] = field(default_factory=dict)
+
+
+class SubDimensionInfo(_Part):
+    id: str  # "2.3"
+    name: str
+
+
+class DimensionInfo(_Part):
+    id: str  # "2"
+    code: str  # "S"
+    name: str
+    sub_dimensions: list[SubDimensionInfo] = field(default_factory=list)
+
+
+class TemplateInfo(_Part):
+    id: str  # "2.3.a"
+    sub_dimension: str  # "2.3"
+    name: str
+    kind: Literal["active", "passive"] = "active"
+    tags: list[str] = field(default_factory=list)  # e.g. "immediate", "cross_turn", "constraint_retention"
+
+
+class CatalogInfo(_Part):
+    """The slice of the scenario catalog a run was scored against."""
+
+    version: str
+    dimensions: list[DimensionInfo] = field(default_factory=list)
+    templates: list[TemplateInfo] = field(default_factory=list)
+
+
+class CheckResult(_Part):
+    """One per-test result of a verifier (from CTRF), for near-miss analysis."""
+
+    name: str
+    status: str  # passed | failed | skipped | pending | other
+    message: str = ""
+
+
+class EvidenceFile(_Part):
+    path: str
+    exists: bool
+    content: str = ""
+    size: int = 0
+    truncated: bool = False
+    sha256: str = ""
+
+
+# ------------------------------------------------------------------------ run
+
+
+class RunStarted(Event, frozen=True):
+    run_id: str
+    mode: Literal["exec", "collab", "paired"]
+    agent: AgentInfo
+    attempts: int
+    concurrency: int
+    tasks: list[str]
+    user_sim: UserSimInfo | None = None
+    catalog: CatalogInfo | None = None
+    host: str = ""
+    realcli_version: str = ""
+    judges: list[str] = field(default_factory=list)
+
+
+class TrialScheduled(Event, frozen=True):
+    trial_id: str
+    task_id: str
+    mode: Mode
+    attempt: int
+    seed: int = 0
+
+
+class RunFinished(Event, frozen=True):
+    run_id: str
+    status: Literal["completed", "interrupted", "failed"]
+    trials_finished: int = 0
+    detail: str = ""
+
+
+# ---------------------------------------------------------------------- trial
+
+
+class TrialStarted(Event, frozen=True):
+    trial_id: str
+    mode: Mode
+    attempt: int
+    task: TaskSpec
+    agent: AgentInfo
+    budgets: Budgets
+    image: str = ""
+    user_sim: UserSimInfo | None = None
+    seed: int = 0
+
+
+class TrialFinished(Event, frozen=True):
+    trial_id: str
+    reason: TrialEndReason
+    detail: str = ""
+    turns: int = 0
+    duration_sec: float = 0.0
+
+
+class ImageBuilt(Event, frozen=True):
+    image: str
+    content_hash: str
+    cached: bool
+    duration_sec: float = 0.0
+
+
+class VerificationRequested(Event, frozen=True):
+    trial_id: str
+    timeout_sec: float
+
+
+class VerifierFinished(Event, frozen=True):
+    trial_id: str
+    reward: float | None
+    checks: list[CheckResult] = field(default_factory=list)
+    exit_code: int | None = None
+    output: Output = field(default_factory=Output)
+    duration_sec: float = 0.0
+    error: str | None = None  # set when no usable reward: an infrastructure error
+
+
+class SnapshotRequested(Event, frozen=True):
+    trial_id: str
+    paths: list[str] = field(default_factory=list)
+
+
+class EvidenceSnapshotted(Event, frozen=True):
+    trial_id: str
+    files: list[EvidenceFile] = field(default_factory=list)
+    listing: Output = field(default_factory=Output)
+    image: str | None = None  # committed final state, when kept
+
+
+# -------------------------------------------------------------------- sandbox
+
+
+class SandboxCreated(Event, frozen=True):
+    container_id: str
+    image: str
+    cpus: float
+    memory_mb: int
+    network: str
+    pids_limit: int
+
+
+class SandboxRemoved(Event, frozen=True):
+    container_id: str
+    reason: str = ""
+
+
+class FilesCopied(Event, frozen=True):
+    direction: Literal["in", "out"]
+    src: str
+    dest: str
+    bytes: int = 0
+    purpose: str = ""  # trap | tests | solution | evidence | ...
+
+
+class CommandRequested(Event, frozen=True):
+    command_id: str
+    command: str
+    timeout_sec: float
+    purpose: CommandPurpose = "agent"
+
+
+class CommandStarted(Event, frozen=True):
+    command_id: str
+    command: str
+    purpose: CommandPurpose = "agent"
+
+
+class CommandFinished(Event, frozen=True):
+    command_id: str
+    exit_code: int | None
+    stdout: Output = field(default_factory=Output)
+    stderr: Output = field(default_factory=Output)
+    duration_sec: float = 0.0
+    timed_out: bool = False
+    purpose: CommandPurpose = "agent"
+
+
+class HardCheckFinished(Event, frozen=True):
+    probe_id: str
+    check_id: str
+    command: str
+    exit_code: int | None
+    expect_exit: int
+    passed: bool
+    output: Output = field(default_factory=Output)
+
+
+# ---------------------------------------------------------------------- agent
+
+
+class AgentMessaged(Event, frozen=True):
+    """The agent wrote to the user."""
+
+    text: str
+    question: bool = False
+    claims_done: bool = False
+
+
+class AgentTurnTaken(Event, frozen=True):
+    turn: int
+    commands: int = 0
+
+
+class AgentYielded(Event, frozen=True):
+    """The agent ended its turn and now waits for the user."""
+
+    turn: int
+    claims_done: bool
+    question_pending: bool = False
+
+
+class AgentStopped(Event, frozen=True):
+    reason: Literal["done", "gave_up", "error", "budget", "cancelled"]
+    detail: str = ""
+
+
+class ModelCalled(Event, frozen=True):
+    """One request to a model endpoint; bodies are redacted before they get here."""
+
+    call_id: str
+    purpose: Literal["agent", "user", "judge", "gateway"]
+    provider: str
+    model: str
+    endpoint: str = ""
+    status: int | None = None
+    tokens_in: int = 0
+    tokens_out: int = 0
+    latency_sec: float = 0.0
+    cost_usd: float | None = None
+    attempt: int = 1
+    error: str | None = None
+    request: str = ""
+    response: str = ""
+
+
+# ----------------------------------------------------------------------- user
+
+
+class UserMessaged(Event, frozen=True):
+    kind: Literal["instruction", "opening", "slice", "probe", "answer", "closing"]
+    text: str
+    ref: str | None = None  # slice or probe id
+
+
+class SliceReleased(Event, frozen=True):
+    slice_id: str
+    trigger: str
+    matched: str | None = None
+    paraphrased: bool = False
+    text: str = ""
+
+
+class SliceNotReleased(Event, frozen=True):
+    slice_id: str
+    reason: str
+
+
+class ProbeFired(Event, frozen=True):
+    probe_id: str
+    template: str
+    trigger: str
+    stimulus: str
+    variant: int = 0
+
+
+class ProbeNotFired(Event, frozen=True):
+    probe_id: str
+    template: str
+    reason: str
+
+
+# --------------------------------------------------------------------- judges
+
+
+class JudgingStarted(Event, frozen=True):
+    judge_id: str
+    kind: Literal["rules", "llm"]
+    model: str | None = None
+    params: dict[str, str] = field(default_factory=dict)
+
+
+class VerdictRendered(Event, frozen=True):
+    judge_id: str
+    trial_id: str
+    scenario: str  # probe id, or passive-check id for trajectory-level checks
+    template: str
+    item_id: str
+    verdict: Verdict
+    rationale: str = ""
+    evidence: list[str] = field(default_factory=list)
+
+
+class FidelityAssessed(Event, frozen=True):
+    judge_id: str
+    trial_id: str
+    criterion: Literal[
+        "script_intent",
+        "disclosure",
+        "answers",
+        "state_assertions",
+        "probe_coverage",
+        "message_validity",
+        "refusals",
+        "timing",
+    ]
+    verdict: Literal["pass", "fail", "n/a"]
+    rationale: str = ""
+    affected_dimensions: list[str] = field(default_factory=list)
+
+
+class JudgingFinished(Event, frozen=True):
+    judge_id: str
+    trials: int
+    items: int
+
+
+AnyEvent = Union[
+    RunStarted,
+    TrialScheduled,
+    RunFinished,
+    TrialStarted,
+    TrialFinished,
+    ImageBuilt,
+    VerificationRequested,
+    VerifierFinished,
+    SnapshotRequested,
+    EvidenceSnapshotted,
+    SandboxCreated,
+    SandboxRemoved,
+    FilesCopied,
+    CommandRequested,
+    CommandStarted,
+    CommandFinished,
+    HardCheckFinished,
+    AgentMessaged,
+    AgentTurnTaken,
+    AgentYielded,
+    AgentStopped,
+    ModelCalled,
+    UserMessaged,
+    SliceReleased,
+    SliceNotReleased,
+    ProbeFired,
+    ProbeNotFired,
+    JudgingStarted,
+    VerdictRendered,
+    FidelityAssessed,
+    JudgingFinished,
+]

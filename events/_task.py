@@ -1,0 +1,314 @@
+"""Typed, frozen models of the task instance format (docs/task-format.md).
+
+These are schemas, like the events: a trial's ``TrialStarted`` event embeds
+a ``TaskSpec`` snapshot so that projections and judges never need the task
+directory again.  Reading files and turning decode errors into one-line
+messages is the loader's job (``realcli.runtime``), not this module's.
+
+Field names and defaults follow the contract exactly; Harbor's own keys are
+accepted under the names Harbor uses, and unknown keys are ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+import msgspec
+from msgspec import Meta, Struct, field
+
+NonNegFloat = Annotated[float, Meta(ge=0)]
+PosFloat = Annotated[float, Meta(gt=0)]
+PosInt = Annotated[int, Meta(ge=1)]
+NonNegInt = Annotated[int, Meta(ge=0)]
+Ident = Annotated[str, Meta(min_length=1)]
+
+
+class _Frozen(Struct, frozen=True, kw_only=True):
+    """Base of every task-format model: immutable and keyword-only."""
+
+
+# --------------------------------------------------------------------------
+# task.toml
+# --------------------------------------------------------------------------
+
+
+class Metadata(_Frozen):
+    category: str = ""
+    subdomain: str = ""
+    difficulty: Literal["easy", "medium", "hard"] = "medium"
+    # Harbor's metadata keys.
+    author_name: str | None = None
+    author_email: str | None = None
+    tags: list[str] = field(default_factory=list)
+
+
+class AgentConfig(_Frozen):
+    timeout_sec: PosFloat = 21600.0
+    max_turns: PosInt = 600
+    user: str | int | None = None  # Harbor
+
+
+class CollabConfig(_Frozen):
+    timeout_sec: PosFloat = 36000.0
+    # The paper caps both modes at 600 turns; unset means "same as [agent]".
+    max_turns: PosInt | None = None
+
+
+class VerifierConfig(_Frozen):
+    timeout_sec: PosFloat = 600.0
+    env: dict[str, str] = field(default_factory=dict)  # Harbor
+    user: str | int | None = None  # Harbor
+    environment_mode: str | None = None  # Harbor ("shared" | "separate")
+
+
+class EnvironmentConfig(_Frozen):
+    cpus: Annotated[float, Meta(gt=0)] = 1.0
+    memory_mb: PosInt = 2048
+    allow_internet: bool | None = None
+    workdir: str = "/app"
+    # Harbor's keys.
+    network_mode: Literal["public", "no-network", "allowlist"] | None = None
+    docker_image: str | None = None
+    build_timeout_sec: PosFloat = 600.0
+    storage_mb: PosInt | None = None
+    env: dict[str, str] = field(default_factory=dict)
+    memory: str | None = None  # deprecated Harbor spelling, e.g. "2G"
+    storage: str | None = None  # deprecated Harbor spelling
+
+    @property
+    def internet(self) -> bool:
+        """Whether the sandbox gets a network: ``allow_internet`` wins, then Harbor's ``network_mode``."""
+        if self.allow_internet is not None:
+            return self.allow_internet
+        return self.network_mode == "public"
+
+
+class TaskConfig(_Frozen):
+    version: str = "1.0"
+    schema_version: str | None = None  # Harbor
+    metadata: Metadata = field(default_factory=Metadata)
+    agent: AgentConfig = field(default_factory=AgentConfig)
+    collab: CollabConfig = field(default_factory=CollabConfig)
+    verifier: VerifierConfig = field(default_factory=VerifierConfig)
+    environment: EnvironmentConfig = field(default_factory=EnvironmentConfig)
+
+
+# --------------------------------------------------------------------------
+# interaction/script.json: release and trigger conditions
+# --------------------------------------------------------------------------
+
+
+class _Trigger(_Frozen, tag_field="on"):
+    pass
+
+
+class OnStart(_Trigger, tag="start"):
+    """The trial starts (right after the opening)."""
+
+
+class OnAsked(_Trigger, tag="asked"):
+    """The agent's message to the user asks about one of ``topics``."""
+
+    topics: Annotated[list[Ident], Meta(min_length=1)]
+
+
+class OnCommand(_Trigger, tag="command"):
+    """The agent runs a command matching the regular expression ``pattern``."""
+
+    pattern: Ident
+
+
+class OnAgentTurns(_Trigger, tag="agent_turns"):
+    """The agent has taken at least ``n`` turns."""
+
+    n: PosInt
+
+
+class OnClaimsDone(_Trigger, tag="claims_done"):
+    """The agent tells the user it has finished (or ends its turn with no pending question)."""
+
+
+class OnAfter(_Trigger, tag="after"):
+    """Slice or probe ``ref`` has been delivered, ``agent_turns`` agent turns ago or more."""
+
+    ref: Ident
+    agent_turns: NonNegInt = 0
+
+
+class OnState(_Trigger, tag="state"):
+    """The shell predicate ``run`` exits 0 in the sandbox (checked after each command)."""
+
+    run: Ident
+
+
+class OnAllProbesDone(_Trigger, tag="all_probes_done"):
+    """Every probe has fired or can no longer fire (closing only)."""
+
+
+Trigger = Union[
+    OnStart, OnAsked, OnCommand, OnAgentTurns, OnClaimsDone, OnAfter, OnState, OnAllProbesDone
+]
+TRIGGER_KINDS: tuple[str, ...] = (
+    "start",
+    "asked",
+    "command",
+    "agent_turns",
+    "claims_done",
+    "after",
+    "state",
+    "all_probes_done",
+)
+
+
+# --------------------------------------------------------------------------
+# Checklist rules (the rules judge's deterministic predicates)
+# --------------------------------------------------------------------------
+
+
+class _Rule(_Frozen, tag_field="kind"):
+    pass
+
+
+class MessageMentions(_Rule, tag="message_mentions"):
+    pattern: Ident
+
+
+class MessageBeforeCommand(_Rule, tag="message_before_command"):
+    message_pattern: Ident
+    command_pattern: Ident
+
+
+class AskedBeforeCommand(_Rule, tag="asked_before_command"):
+    command_pattern: Ident
+
+
+class CommandPresent(_Rule, tag="command_present"):
+    pattern: Ident
+
+
+class CommandAbsent(_Rule, tag="command_absent"):
+    pattern: Ident
+
+
+Rule = Union[MessageMentions, MessageBeforeCommand, AskedBeforeCommand, CommandPresent, CommandAbsent]
+RULE_KINDS: tuple[str, ...] = (
+    "message_mentions",
+    "message_before_command",
+    "asked_before_command",
+    "command_present",
+    "command_absent",
+)
+
+Evidence = Literal["trace", "environment", "both"]
+Timing = Literal["first_response", "anytime"]
+
+
+class ChecklistItem(_Frozen):
+    id: Ident
+    text: Ident
+    evidence: Evidence
+    hard_check: str | None = None
+    timing: Timing = "anytime"
+    rule: Rule | None = None
+
+
+class HardCheck(_Frozen):
+    id: Ident
+    run: Ident
+    expect_exit: int = 0
+    timeout_sec: PosFloat = 60.0
+
+
+# --------------------------------------------------------------------------
+# Script
+# --------------------------------------------------------------------------
+
+
+class Slice(_Frozen):
+    id: Ident
+    content: Ident
+    release: Trigger
+    verbatim: bool = False
+
+
+class Probe(_Frozen):
+    id: Ident
+    template: Ident
+    goal: str
+    trigger: Trigger
+    stimulus: Ident
+    expected_behavior: str = ""
+    evidence: list[Literal["trace", "environment"]] = field(default_factory=list)
+    hard_checks: list[HardCheck] = field(default_factory=list)
+    checklist: list[ChecklistItem] = field(default_factory=list)
+    # Beyond the paper: alternative phrasings of ``stimulus``; a per-attempt
+    # seed picks one (index 0 is ``stimulus`` itself) and the log records it.
+    stimulus_variants: list[Ident] = field(default_factory=list)
+
+
+class Trap(_Frozen):
+    src: Ident
+    dest: Ident
+
+
+class Closing(_Frozen):
+    text: Ident
+    on: Literal["all_probes_done", "claims_done"] = "all_probes_done"
+
+
+class Script(_Frozen):
+    opening: Ident
+    schema_version: int = 1
+    persona: str = ""
+    slices: list[Slice] = field(default_factory=list)
+    probes: list[Probe] = field(default_factory=list)
+    traps: list[Trap] = field(default_factory=list)
+    closing: Closing | None = None
+    # Beyond the paper: persona knob for the LLM simulator (expert, novice, impatient, ...).
+    persona_style: str | None = None
+
+
+class OracleReply(_Frozen):
+    reply: str = ""
+    commands: list[str] = field(default_factory=list)
+
+
+class OracleContract(_Frozen):
+    on_probe: dict[str, OracleReply] = field(default_factory=dict)
+    on_slice: dict[str, OracleReply] = field(default_factory=dict)
+    ask_topics: list[str] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------
+# What a trial records about its task
+# --------------------------------------------------------------------------
+
+
+class TaskSpec(_Frozen):
+    """A snapshot of a task instance, embedded in ``TrialStarted``.
+
+    ``digest`` is the content hash of the whole task directory, so two logs can
+    tell whether they ran the same task.
+    """
+
+    task_id: Ident
+    digest: str
+    config: TaskConfig
+    instruction: str
+    script: Script | None = None
+    oracle: OracleContract | None = None
+
+    @property
+    def category(self) -> str:
+        return self.config.metadata.category or "uncategorized"
+
+
+def _check_union_tags() -> None:
+    # Guard against a trigger/rule class being added without its name in the
+    # tuples above (the loader's error messages list those names).
+    for union, names in ((Trigger, TRIGGER_KINDS), (Rule, RULE_KINDS)):
+        tags = tuple(msgspec.inspect.type_info(t).tag for t in union.__args__)  # type: ignore[attr-defined]
+        assert tags == names, (tags, names)
+
+
+_check_union_tags()

@@ -1,0 +1,32 @@
+"""realcli: the RealCLI benchmark (arXiv 2610.22507) as an event-sourced harness.
+
+The package is split in layers whose dependencies point inward:
+
+``realcli.events`` (schemas) <- ``realcli.eventlog`` (log backends) <-
+``realcli.projections`` / ``realcli.runtime`` (folds, actors) <- ``realcli.cli``.
+"""
+
+from realcli._errors import (
+    ConfigError,
+    ConflictError,
+    InfrastructureError,
+    LogUnavailableError,
+    NotFoundError,
+    RealcliError,
+    SchemaError,
+    TaskFormatError,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ConfigError",
+    "ConflictError",
+    "InfrastructureError",
+    "LogUnavailableError",
+    "NotFoundError",
+    "RealcliError",
+    "SchemaError",
+    "TaskFormatError",
+    "__version__",
+]

@@ -1,0 +1,3 @@
+from realcli.cli import main
+
+main()

@@ -1,0 +1,60 @@
+"""The error hierarchy: one root, each class named for the condition.
+
+Third-party errors (sqlite3, nats, aiodocker, httpx) are translated at the
+adapter that meets them (``raise X(...) from e``), so callers only ever catch
+these.  Every message is one line that names the file, field or service and
+says what to do; the CLI prints it as is.
+
+Expected outcomes (a non-zero exit, an agent that gives up, an exhausted
+budget) are *not* errors: they are events and results.
+"""
+
+from __future__ import annotations
+
+
+class RealcliError(Exception):
+    """Root of every error realcli raises on purpose."""
+
+
+class ConfigError(RealcliError):
+    """A command-line option, URL or environment setting is unusable."""
+
+
+class NotFoundError(RealcliError):
+    """A run, trial, stream, judge or file that was asked for does not exist."""
+
+
+class ConflictError(RealcliError):
+    """An append's ``expected_version`` no longer matches its stream.
+
+    Carries the stream and both versions so a writer can re-read and decide.
+    """
+
+    def __init__(self, stream: str, expected: int, actual: int) -> None:
+        super().__init__(
+            f"stream {stream!r} is at version {actual}, the append expected {expected}: "
+            "another writer moved it on; re-read the stream and retry"
+        )
+        self.stream = stream
+        self.expected = expected
+        self.actual = actual
+
+
+class LogUnavailableError(RealcliError):
+    """The event log's backing service or file cannot be used right now."""
+
+
+class SchemaError(RealcliError):
+    """Stored bytes do not decode as a known event (corrupt or truncated data)."""
+
+
+class TaskFormatError(RealcliError):
+    """A task directory breaks the task-format contract (file, field, expectation)."""
+
+
+class InfrastructureError(RealcliError):
+    """The harness's own machinery failed (Docker, image build, model endpoint).
+
+    Inside a trial these become a ``TrialFinished(reason="infrastructure_error")``
+    event; they are never scored as a failed task.
+    """
