@@ -1,0 +1,37 @@
+"""The ``realcli`` command line: the outermost layer."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from realcli._errors import RealcliError
+from realcli.cli._app import app
+
+__all__ = ["app", "main"]
+
+
+def _realcli_error(exc: BaseException) -> RealcliError | None:
+    """Find the error to report inside (possibly nested) exception groups."""
+    if isinstance(exc, RealcliError):
+        return exc
+    if isinstance(exc, BaseExceptionGroup):
+        for inner in exc.exceptions:
+            found = _realcli_error(inner)
+            if found is not None:
+                return found
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Entry point of the console script: one line per error, never a traceback."""
+    try:
+        app(args=list(argv) if argv is not None else None, prog_name="realcli")
+    except SystemExit:
+        raise
+    except BaseException as e:
+        found = _realcli_error(e)
+        if found is None:
+            raise
+        print(f"realcli: error: {found}", file=sys.stderr)
+        sys.exit(1)

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Literal, Union
+from typing import Literal
 
 from msgspec import Struct, field
 
-from realcli.events._task import TaskSpec
+from realcli.events._task import ChecklistItem, TaskSpec
 
 __all__ = [
     "AgentInfo",
@@ -45,6 +45,7 @@ __all__ = [
     "JudgingStarted",
     "ModelCalled",
     "Output",
+    "PassiveCheckInfo",
     "ProbeFired",
     "ProbeNotFired",
     "RunFinished",
@@ -94,7 +95,7 @@ Verdict = Literal["pass", "fail", "n/a", "undecided", "unjudged"]
 CommandPurpose = Literal["agent", "oracle", "setup", "state_check", "hard_check", "verifier", "snapshot"]
 
 
-class Output(_Part):
+class Output(_Part, frozen=True):
     """Captured output of a stream, bounded: ``text`` keeps the head and tail."""
 
     text: str = ""
@@ -106,12 +107,12 @@ class Output(_Part):
         return self.total_bytes > self.kept_bytes
 
 
-class Budgets(_Part):
+class Budgets(_Part, frozen=True):
     max_turns: int
     timeout_sec: float
 
 
-class AgentInfo(_Part):
+class AgentInfo(_Part, frozen=True):
     name: str
     version: str = ""
     model: str | None = None
@@ -119,26 +120,26 @@ class AgentInfo(_Part):
     params: dict[str, str] = field(default_factory=dict)
 
 
-class UserSimInfo(_Part):
+class UserSimInfo(_Part, frozen=True):
     kind: Literal["scripted", "llm"]
     model: str | None = None
     endpoint: str | None = None
     params: dict[str, str] = field(default_factory=dict)
 
 
-class SubDimensionInfo(_Part):
+class SubDimensionInfo(_Part, frozen=True):
     id: str  # "2.3"
     name: str
 
 
-class DimensionInfo(_Part):
+class DimensionInfo(_Part, frozen=True):
     id: str  # "2"
     code: str  # "S"
     name: str
     sub_dimensions: list[SubDimensionInfo] = field(default_factory=list)
 
 
-class TemplateInfo(_Part):
+class TemplateInfo(_Part, frozen=True):
     id: str  # "2.3.a"
     sub_dimension: str  # "2.3"
     name: str
@@ -146,15 +147,28 @@ class TemplateInfo(_Part):
     tags: list[str] = field(default_factory=list)  # e.g. "immediate", "cross_turn", "constraint_retention"
 
 
-class CatalogInfo(_Part):
+class PassiveCheckInfo(_Part, frozen=True):
+    """A trajectory-level check as it applies to every COLLAB trial of a run.
+
+    Its checklist items are rendered (placeholders filled), so a re-judge
+    reads the exact predicates from the log, never from the current catalog.
+    """
+
+    id: str  # e.g. "5.4.d"
+    sub_dimension: str
+    items: list[ChecklistItem] = field(default_factory=list)
+
+
+class CatalogInfo(_Part, frozen=True):
     """The slice of the scenario catalog a run was scored against."""
 
     version: str
     dimensions: list[DimensionInfo] = field(default_factory=list)
     templates: list[TemplateInfo] = field(default_factory=list)
+    passive_checks: list[PassiveCheckInfo] = field(default_factory=list)
 
 
-class CheckResult(_Part):
+class CheckResult(_Part, frozen=True):
     """One per-test result of a verifier (from CTRF), for near-miss analysis."""
 
     name: str
@@ -162,7 +176,7 @@ class CheckResult(_Part):
     message: str = ""
 
 
-class EvidenceFile(_Part):
+class EvidenceFile(_Part, frozen=True):
     path: str
     exists: bool
     content: str = ""
@@ -447,36 +461,36 @@ class JudgingFinished(Event, frozen=True):
     items: int
 
 
-AnyEvent = Union[
-    RunStarted,
-    TrialScheduled,
-    RunFinished,
-    TrialStarted,
-    TrialFinished,
-    ImageBuilt,
-    VerificationRequested,
-    VerifierFinished,
-    SnapshotRequested,
-    EvidenceSnapshotted,
-    SandboxCreated,
-    SandboxRemoved,
-    FilesCopied,
-    CommandRequested,
-    CommandStarted,
-    CommandFinished,
-    HardCheckFinished,
-    AgentMessaged,
-    AgentTurnTaken,
-    AgentYielded,
-    AgentStopped,
-    ModelCalled,
-    UserMessaged,
-    SliceReleased,
-    SliceNotReleased,
-    ProbeFired,
-    ProbeNotFired,
-    JudgingStarted,
-    VerdictRendered,
-    FidelityAssessed,
-    JudgingFinished,
-]
+AnyEvent = (
+    RunStarted
+    | TrialScheduled
+    | RunFinished
+    | TrialStarted
+    | TrialFinished
+    | ImageBuilt
+    | VerificationRequested
+    | VerifierFinished
+    | SnapshotRequested
+    | EvidenceSnapshotted
+    | SandboxCreated
+    | SandboxRemoved
+    | FilesCopied
+    | CommandRequested
+    | CommandStarted
+    | CommandFinished
+    | HardCheckFinished
+    | AgentMessaged
+    | AgentTurnTaken
+    | AgentYielded
+    | AgentStopped
+    | ModelCalled
+    | UserMessaged
+    | SliceReleased
+    | SliceNotReleased
+    | ProbeFired
+    | ProbeNotFired
+    | JudgingStarted
+    | VerdictRendered
+    | FidelityAssessed
+    | JudgingFinished
+)

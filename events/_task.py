@@ -11,9 +11,8 @@ accepted under the names Harbor uses, and unknown keys are ignored.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
-import msgspec
 from msgspec import Meta, Struct, field
 
 NonNegFloat = Annotated[float, Meta(ge=0)]
@@ -32,7 +31,7 @@ class _Frozen(Struct, frozen=True, kw_only=True):
 # --------------------------------------------------------------------------
 
 
-class Metadata(_Frozen):
+class Metadata(_Frozen, frozen=True):
     category: str = ""
     subdomain: str = ""
     difficulty: Literal["easy", "medium", "hard"] = "medium"
@@ -42,26 +41,26 @@ class Metadata(_Frozen):
     tags: list[str] = field(default_factory=list)
 
 
-class AgentConfig(_Frozen):
+class AgentConfig(_Frozen, frozen=True):
     timeout_sec: PosFloat = 21600.0
     max_turns: PosInt = 600
     user: str | int | None = None  # Harbor
 
 
-class CollabConfig(_Frozen):
+class CollabConfig(_Frozen, frozen=True):
     timeout_sec: PosFloat = 36000.0
     # The paper caps both modes at 600 turns; unset means "same as [agent]".
     max_turns: PosInt | None = None
 
 
-class VerifierConfig(_Frozen):
+class VerifierConfig(_Frozen, frozen=True):
     timeout_sec: PosFloat = 600.0
     env: dict[str, str] = field(default_factory=dict)  # Harbor
     user: str | int | None = None  # Harbor
     environment_mode: str | None = None  # Harbor ("shared" | "separate")
 
 
-class EnvironmentConfig(_Frozen):
+class EnvironmentConfig(_Frozen, frozen=True):
     cpus: Annotated[float, Meta(gt=0)] = 1.0
     memory_mb: PosInt = 2048
     allow_internet: bool | None = None
@@ -83,7 +82,7 @@ class EnvironmentConfig(_Frozen):
         return self.network_mode == "public"
 
 
-class TaskConfig(_Frozen):
+class TaskConfig(_Frozen, frozen=True):
     version: str = "1.0"
     schema_version: str | None = None  # Harbor
     metadata: Metadata = field(default_factory=Metadata)
@@ -98,56 +97,63 @@ class TaskConfig(_Frozen):
 # --------------------------------------------------------------------------
 
 
-class _Trigger(_Frozen, tag_field="on"):
+class _Trigger(_Frozen, tag_field="on", frozen=True):
     pass
 
 
-class OnStart(_Trigger, tag="start"):
+class OnStart(_Trigger, tag="start", frozen=True):
     """The trial starts (right after the opening)."""
 
 
-class OnAsked(_Trigger, tag="asked"):
+class OnAsked(_Trigger, tag="asked", frozen=True):
     """The agent's message to the user asks about one of ``topics``."""
 
     topics: Annotated[list[Ident], Meta(min_length=1)]
 
 
-class OnCommand(_Trigger, tag="command"):
+class OnCommand(_Trigger, tag="command", frozen=True):
     """The agent runs a command matching the regular expression ``pattern``."""
 
     pattern: Ident
 
 
-class OnAgentTurns(_Trigger, tag="agent_turns"):
+class OnAgentTurns(_Trigger, tag="agent_turns", frozen=True):
     """The agent has taken at least ``n`` turns."""
 
     n: PosInt
 
 
-class OnClaimsDone(_Trigger, tag="claims_done"):
+class OnClaimsDone(_Trigger, tag="claims_done", frozen=True):
     """The agent tells the user it has finished (or ends its turn with no pending question)."""
 
 
-class OnAfter(_Trigger, tag="after"):
+class OnAfter(_Trigger, tag="after", frozen=True):
     """Slice or probe ``ref`` has been delivered, ``agent_turns`` agent turns ago or more."""
 
     ref: Ident
     agent_turns: NonNegInt = 0
 
 
-class OnState(_Trigger, tag="state"):
+class OnState(_Trigger, tag="state", frozen=True):
     """The shell predicate ``run`` exits 0 in the sandbox (checked after each command)."""
 
     run: Ident
 
 
-class OnAllProbesDone(_Trigger, tag="all_probes_done"):
+class OnAllProbesDone(_Trigger, tag="all_probes_done", frozen=True):
     """Every probe has fired or can no longer fire (closing only)."""
 
 
-Trigger = Union[
-    OnStart, OnAsked, OnCommand, OnAgentTurns, OnClaimsDone, OnAfter, OnState, OnAllProbesDone
-]
+Trigger = (
+    OnStart
+    | OnAsked
+    | OnCommand
+    | OnAgentTurns
+    | OnClaimsDone
+    | OnAfter
+    | OnState
+    | OnAllProbesDone
+)
 TRIGGER_KINDS: tuple[str, ...] = (
     "start",
     "asked",
@@ -165,45 +171,117 @@ TRIGGER_KINDS: tuple[str, ...] = (
 # --------------------------------------------------------------------------
 
 
-class _Rule(_Frozen, tag_field="kind"):
+class _Rule(_Frozen, tag_field="kind", frozen=True):
     pass
 
 
-class MessageMentions(_Rule, tag="message_mentions"):
+class MessageMentions(_Rule, tag="message_mentions", frozen=True):
     pattern: Ident
 
 
-class MessageBeforeCommand(_Rule, tag="message_before_command"):
+class MessageBeforeCommand(_Rule, tag="message_before_command", frozen=True):
     message_pattern: Ident
     command_pattern: Ident
 
 
-class AskedBeforeCommand(_Rule, tag="asked_before_command"):
+class AskedBeforeCommand(_Rule, tag="asked_before_command", frozen=True):
     command_pattern: Ident
 
 
-class CommandPresent(_Rule, tag="command_present"):
+class CommandPresent(_Rule, tag="command_present", frozen=True):
     pattern: Ident
 
 
-class CommandAbsent(_Rule, tag="command_absent"):
+class CommandAbsent(_Rule, tag="command_absent", frozen=True):
     pattern: Ident
 
 
-Rule = Union[MessageMentions, MessageBeforeCommand, AskedBeforeCommand, CommandPresent, CommandAbsent]
-RULE_KINDS: tuple[str, ...] = (
+# Rule kinds beyond the five of task-format.md ("more may be added").  The
+# scenario catalog's trajectory-level (passive) checks use them; their exact
+# semantics are in docs/catalog.md.  An "agent command" is a CommandFinished
+# with purpose agent (or oracle); a "segment" is a command split at newlines,
+# &&, ||, ; and | outside quotes.
+
+
+class OutputBounded(_Rule, frozen=True, tag="output_bounded"):
+    """No more than ``max_consecutive`` agent commands in a row print over ``max_bytes``."""
+
+    max_bytes: PosInt
+    max_consecutive: PosInt = 1
+    exempt_pattern: str | None = None
+
+
+class FailuresReported(_Rule, frozen=True, tag="failures_reported"):
+    """Every unresolved failure of a matching command is followed by a matching message."""
+
+    command_pattern: Ident
+    message_pattern: Ident
+
+
+class VerifiedBeforeDone(_Rule, frozen=True, tag="verified_before_done"):
+    """Every claim of being done comes after a verification that follows the last change."""
+
+    change_pattern: Ident
+    verify_pattern: Ident
+
+
+class CommandBeforeMessage(_Rule, frozen=True, tag="command_before_message"):
+    """Every matching message is preceded by a matching command."""
+
+    message_pattern: Ident
+    command_pattern: Ident
+
+
+class ConfirmedBeforeCommand(_Rule, frozen=True, tag="confirmed_before_command"):
+    """Every matching, non-exempt command follows an answered, matching question."""
+
+    command_pattern: Ident
+    exempt_pattern: str | None = None
+    message_pattern: str | None = None
+
+
+class SecretAbsent(_Rule, frozen=True, tag="secret_absent"):
+    """No text in the chosen scopes matches ``pattern``."""
+
+    pattern: Ident
+    scope: tuple[Literal["messages", "commands", "outputs"], ...] = ("messages", "commands", "outputs")
+
+
+Rule = (
+    MessageMentions
+    | MessageBeforeCommand
+    | AskedBeforeCommand
+    | CommandPresent
+    | CommandAbsent
+    | OutputBounded
+    | FailuresReported
+    | VerifiedBeforeDone
+    | CommandBeforeMessage
+    | ConfirmedBeforeCommand
+    | SecretAbsent
+)
+BASE_RULE_KINDS: tuple[str, ...] = (
     "message_mentions",
     "message_before_command",
     "asked_before_command",
     "command_present",
     "command_absent",
 )
+EXTRA_RULE_KINDS: tuple[str, ...] = (
+    "output_bounded",
+    "failures_reported",
+    "verified_before_done",
+    "command_before_message",
+    "confirmed_before_command",
+    "secret_absent",
+)
+RULE_KINDS: tuple[str, ...] = BASE_RULE_KINDS + EXTRA_RULE_KINDS
 
 Evidence = Literal["trace", "environment", "both"]
 Timing = Literal["first_response", "anytime"]
 
 
-class ChecklistItem(_Frozen):
+class ChecklistItem(_Frozen, frozen=True):
     id: Ident
     text: Ident
     evidence: Evidence
@@ -212,7 +290,7 @@ class ChecklistItem(_Frozen):
     rule: Rule | None = None
 
 
-class HardCheck(_Frozen):
+class HardCheck(_Frozen, frozen=True):
     id: Ident
     run: Ident
     expect_exit: int = 0
@@ -224,14 +302,14 @@ class HardCheck(_Frozen):
 # --------------------------------------------------------------------------
 
 
-class Slice(_Frozen):
+class Slice(_Frozen, frozen=True):
     id: Ident
     content: Ident
     release: Trigger
     verbatim: bool = False
 
 
-class Probe(_Frozen):
+class Probe(_Frozen, frozen=True):
     id: Ident
     template: Ident
     goal: str
@@ -246,17 +324,17 @@ class Probe(_Frozen):
     stimulus_variants: list[Ident] = field(default_factory=list)
 
 
-class Trap(_Frozen):
+class Trap(_Frozen, frozen=True):
     src: Ident
     dest: Ident
 
 
-class Closing(_Frozen):
+class Closing(_Frozen, frozen=True):
     text: Ident
     on: Literal["all_probes_done", "claims_done"] = "all_probes_done"
 
 
-class Script(_Frozen):
+class Script(_Frozen, frozen=True):
     opening: Ident
     schema_version: int = 1
     persona: str = ""
@@ -268,12 +346,12 @@ class Script(_Frozen):
     persona_style: str | None = None
 
 
-class OracleReply(_Frozen):
+class OracleReply(_Frozen, frozen=True):
     reply: str = ""
     commands: list[str] = field(default_factory=list)
 
 
-class OracleContract(_Frozen):
+class OracleContract(_Frozen, frozen=True):
     on_probe: dict[str, OracleReply] = field(default_factory=dict)
     on_slice: dict[str, OracleReply] = field(default_factory=dict)
     ask_topics: list[str] = field(default_factory=list)
@@ -284,7 +362,7 @@ class OracleContract(_Frozen):
 # --------------------------------------------------------------------------
 
 
-class TaskSpec(_Frozen):
+class TaskSpec(_Frozen, frozen=True):
     """A snapshot of a task instance, embedded in ``TrialStarted``.
 
     ``digest`` is the content hash of the whole task directory, so two logs can
@@ -307,7 +385,7 @@ def _check_union_tags() -> None:
     # Guard against a trigger/rule class being added without its name in the
     # tuples above (the loader's error messages list those names).
     for union, names in ((Trigger, TRIGGER_KINDS), (Rule, RULE_KINDS)):
-        tags = tuple(msgspec.inspect.type_info(t).tag for t in union.__args__)  # type: ignore[attr-defined]
+        tags = tuple(t.__struct_config__.tag for t in union.__args__)
         assert tags == names, (tags, names)
 
 

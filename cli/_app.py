@@ -1,0 +1,149 @@
+"""The ``realcli`` commands.  Each is a thin shell over the library layers."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import anyio
+import msgspec
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from realcli import NotFoundError
+from realcli import events as ev
+from realcli.cli._common import LogOption, log_url, run_async
+from realcli.cli._render import render_line
+from realcli.eventlog import EventLog, export_run, import_archive, open_log
+
+app = typer.Typer(
+    name="realcli",
+    help="RealCLI: paired EXEC/COLLAB evaluation of CLI agents, on an event-sourced runtime.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+
+async def require_run(log: EventLog, run_id: str) -> None:
+    """Raise ``NotFoundError`` naming the known runs if ``run_id`` is not in ``log``."""
+    known = await log.runs()
+    if run_id not in known:
+        hint = f"known runs: {', '.join(known[-5:])}" if known else "the log has no runs yet"
+        raise NotFoundError(f"run {run_id!r} is not in {log.url} ({hint})")
+
+
+# ------------------------------------------------------------------ tail
+
+
+@app.command()
+def tail(
+    run_id: Annotated[str, typer.Argument(metavar="RUN", help="Run id to show.")],
+    follow: Annotated[
+        bool, typer.Option("--follow", "-f", help="Keep printing new events until the run finishes.")
+    ] = False,
+    trial: Annotated[str | None, typer.Option("--trial", help="Only this trial's events.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line instead of text.")] = False,
+    log: LogOption = None,
+) -> None:
+    """Print a run's events as they are appended, from this or another process or machine."""
+    run_async(_tail, log_url(log), run_id, follow, trial, as_json)
+
+
+async def _tail(url: str, run_id: str, follow: bool, trial: str | None, as_json: bool) -> None:
+    ev.check_token(run_id, "run id")
+    if trial is not None:
+        ev.check_token(trial, "trial id")
+    async with open_log(url, create=follow) as log:
+        if not follow:
+            await require_run(log, run_id)
+        elif run_id not in await log.runs():
+            err_console.print(f"waiting for run {run_id} to start in {log.url} ...")
+        scope = run_id if trial is None else f"{run_id}.{trial}"
+        records = log.subscribe(0, scope) if follow else log.read_all(0, scope)
+        encoder = msgspec.json.Encoder()
+        async for rec in records:
+            if as_json:
+                line = {"stream": rec.stream, "version": rec.version, "event": ev.to_builtins(rec.event)}
+                sys.stdout.write(encoder.encode(line).decode() + "\n")
+            else:
+                sys.stdout.write(render_line(rec) + "\n")
+            sys.stdout.flush()
+            if follow and _finished(rec.event, trial):
+                return
+
+
+def _finished(event: ev.DecodedEvent, trial: str | None) -> bool:
+    if trial is None:
+        return isinstance(event, ev.RunFinished)
+    return isinstance(event, ev.TrialFinished) and event.trial_id == trial
+
+
+# ---------------------------------------------------------------- archives
+
+
+@app.command("export")
+def export_cmd(
+    run_id: Annotated[str, typer.Argument(metavar="RUN")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="Archive file (.jsonl, or .jsonl.gz to compress).")],
+    log: LogOption = None,
+) -> None:
+    """Write a run to one portable archive file (JSON Lines)."""
+    count = run_async(_export, log_url(log), run_id, output)
+    err_console.print(f"exported {count} events of run {run_id} to {output}")
+
+
+async def _export(url: str, run_id: str, output: Path) -> int:
+    async with open_log(url, create=False) as log:
+        return await export_run(log, run_id, output)
+
+
+@app.command("import")
+def import_cmd(
+    archive: Annotated[Path, typer.Argument(metavar="FILE", help="Archive written by `realcli export`.")],
+    log: LogOption = None,
+) -> None:
+    """Load a run archive into a log (either backend)."""
+    run_id, count = run_async(_import, log_url(log), archive)
+    err_console.print(f"imported run {run_id} ({count} events)")
+
+
+async def _import(url: str, archive: Path) -> tuple[str, int]:
+    if not await anyio.Path(archive).exists():
+        raise NotFoundError(f"archive {archive} does not exist")
+    async with open_log(url) as log:
+        return await import_archive(log, archive)
+
+
+# -------------------------------------------------------------------- runs
+
+
+@app.command()
+def runs(log: LogOption = None) -> None:
+    """List the runs in a log with their status."""
+    rows = run_async(_runs, log_url(log))
+    table = Table("run", "mode", "agent", "tasks", "status")
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
+
+
+async def _runs(url: str) -> list[tuple[str, str, str, str, str]]:
+    rows = []
+    async with open_log(url, create=False) as log:
+        for run_id in await log.runs():
+            mode = agent = tasks = ""
+            status = "running or interrupted"
+            async for rec in log.read(ev.run_stream(run_id)):
+                match rec.event:
+                    case ev.RunStarted():
+                        mode, agent = rec.event.mode, rec.event.agent.name
+                        tasks, status = str(len(rec.event.tasks)), "running or interrupted"
+                    case ev.RunFinished(status=finished):
+                        status = finished
+            rows.append((run_id, mode, agent, tasks, status))
+    return rows

@@ -1,0 +1,104 @@
+"""One human-readable line per event, for ``realcli tail``."""
+
+from __future__ import annotations
+
+import time
+
+from realcli import events as ev
+from realcli.events import RecordedEvent, UnknownEvent
+
+
+def _short(text: str, limit: int = 100) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def _output(out: ev.Output) -> str:
+    cut = f" [+{out.total_bytes - out.kept_bytes} B cut]" if out.truncated else ""
+    return _short(out.text, 60) + cut
+
+
+def summarize(event: ev.DecodedEvent) -> str:
+    """What happened, in a few words (the type name is printed beside it)."""
+    match event:
+        case ev.RunStarted(run_id=run, mode=mode, agent=agent, tasks=tasks, attempts=k):
+            return f"run {run}: {mode} mode, agent {agent.name}, {len(tasks)} task(s) x {k}"
+        case ev.RunFinished(status=status, trials_finished=n, detail=detail):
+            return f"{status}, {n} trial(s) finished {detail}".rstrip()
+        case ev.TrialScheduled(trial_id=t, task_id=task, mode=mode, attempt=a):
+            return f"{t}: {task} ({mode}, attempt {a})"
+        case ev.TrialStarted(task=task, mode=mode, budgets=b, image=image):
+            return f"{task.task_id} in {mode} mode, {b.max_turns} turns / {b.timeout_sec:.0f} s, image {image}"
+        case ev.TrialFinished(reason=reason, turns=turns, duration_sec=d, detail=detail):
+            return f"{reason} after {turns} turn(s), {d:.1f} s {_short(detail, 80)}".rstrip()
+        case ev.ImageBuilt(image=image, cached=cached, duration_sec=d):
+            return f"{image} ({'cached' if cached else f'built in {d:.1f} s'})"
+        case ev.SandboxCreated(container_id=cid, image=image, network=net):
+            return f"container {cid[:12]} from {image}, network {net}"
+        case ev.SandboxRemoved(container_id=cid, reason=reason):
+            return f"container {cid[:12]} removed {reason}".rstrip()
+        case ev.FilesCopied(direction=d, src=src, dest=dest, bytes=n, purpose=p):
+            return f"{'->' if d == 'in' else '<-'} {src} {dest} ({n} B) {p}".rstrip()
+        case ev.CommandRequested(command=cmd, purpose=p):
+            return f"[{p}] $ {_short(cmd)}"
+        case ev.CommandStarted(command=cmd, purpose=p):
+            return f"[{p}] running {_short(cmd, 80)}"
+        case ev.CommandFinished(exit_code=code, duration_sec=d, timed_out=t, stdout=out, stderr=err):
+            outcome = "timed out" if t else f"exit {code}"
+            text = _output(out) if out.text.strip() else _output(err)
+            return f"{outcome} in {d:.2f} s {text}".rstrip()
+        case ev.HardCheckFinished(probe_id=p, check_id=c, passed=ok, exit_code=code):
+            return f"{p}/{c}: {'pass' if ok else 'fail'} (exit {code})"
+        case ev.AgentMessaged(text=text, question=q, claims_done=done):
+            tag = "?" if q else ("done" if done else "")
+            return f"{tag} {_short(text)}".strip()
+        case ev.AgentTurnTaken(turn=turn, commands=n):
+            return f"turn {turn}, {n} command(s)"
+        case ev.AgentYielded(turn=turn, claims_done=done, question_pending=q):
+            why = "asks the user" if q else ("claims done" if done else "waits")
+            return f"after turn {turn}: {why}"
+        case ev.AgentStopped(reason=reason, detail=detail):
+            return f"{reason} {_short(detail, 80)}".rstrip()
+        case ev.ModelCalled(purpose=p, model=model, status=status, tokens_in=i, tokens_out=o,
+                            latency_sec=lat, error=err):
+            fail = f" error: {_short(err, 60)}" if err else ""
+            return f"{p} -> {model}: {status} {i}/{o} tok {lat:.2f} s{fail}"
+        case ev.UserMessaged(kind=kind, text=text, ref=ref):
+            return f"({kind}{' ' + ref if ref else ''}) {_short(text)}"
+        case ev.SliceReleased(slice_id=s, trigger=trig, matched=m):
+            return f"{s} on {trig}{f' ({m})' if m else ''}"
+        case ev.SliceNotReleased(slice_id=s, reason=reason):
+            return f"{s}: {reason}"
+        case ev.ProbeFired(probe_id=p, template=t, trigger=trig):
+            return f"{p} [{t}] on {trig}"
+        case ev.ProbeNotFired(probe_id=p, template=t, reason=reason):
+            return f"{p} [{t}]: {reason}"
+        case ev.VerificationRequested(timeout_sec=t):
+            return f"verifier requested (timeout {t:.0f} s)"
+        case ev.VerifierFinished(reward=r, checks=checks, error=err):
+            passed = sum(c.status == "passed" for c in checks)
+            detail = f", {passed}/{len(checks)} checks" if checks else ""
+            return f"error: {err}" if err else f"reward {r}{detail}"
+        case ev.SnapshotRequested(paths=paths):
+            return f"snapshot of {len(paths)} path(s) requested"
+        case ev.EvidenceSnapshotted(files=files, image=image):
+            return f"{len(files)} file(s){f', image {image}' if image else ''}"
+        case ev.JudgingStarted(judge_id=j, kind=kind, model=model):
+            return f"judge {j} ({kind}{', ' + model if model else ''})"
+        case ev.VerdictRendered(trial_id=t, scenario=s, item_id=i, verdict=v):
+            return f"{t} {s}/{i}: {v}"
+        case ev.FidelityAssessed(trial_id=t, criterion=c, verdict=v):
+            return f"{t} {c}: {v}"
+        case ev.JudgingFinished(judge_id=j, trials=n, items=i):
+            return f"judge {j}: {n} trial(s), {i} item(s)"
+        case UnknownEvent(type=kind):
+            return f"(event type {kind} unknown to this realcli)"
+        case _:
+            return ""
+
+
+def render_line(rec: RecordedEvent) -> str:
+    """``HH:MM:SS.mmm  trial/actor  Type  summary``."""
+    stamp = time.strftime("%H:%M:%S", time.localtime(rec.event.at)) + f".{int(rec.event.at * 1000) % 1000:03d}"
+    where = rec.stream.split(".", 1)[1] if "." in rec.stream else rec.stream
+    return f"{stamp}  {where:<28} {ev.event_type(rec.event):<20} {summarize(rec.event)}"

@@ -1,0 +1,5 @@
+"""``python -m realcli.environments``: build missing or outdated base images."""
+
+from realcli.environments import main
+
+raise SystemExit(main())

@@ -1,0 +1,341 @@
+"""The distributed backend: one JetStream stream, one subject per log stream.
+
+* Subject ``<NAME>.<stream>``; the JetStream stream ``NAME`` (default
+  ``REALCLI``, chosen with ``?stream=NAME``) captures ``<NAME>.>`` with file
+  storage, so several logs can share one server.
+* One append is ONE JetStream message whose payload is the JSON array of its
+  events, so an append is atomic.  Its headers carry ``Nats-Msg-Id`` (the
+  first event's id: the server drops a re-sent append inside the duplicate
+  window), ``Nats-Expected-Last-Subject-Sequence`` (the server refuses the
+  append if another writer got there first), and ``Rc-Version`` /
+  ``Rc-Count`` (the stream version after the append, and how many events).
+* Global position of an event = ``(sequence << 16) | index in its message``.
+* Reads, replays and live tails use ordered consumers (ephemeral, in-memory,
+  flow-controlled, self-healing on gaps).
+* A lost connection is retried with the same message id until the server is
+  back (``reconnect_timeout``): nothing is lost and nothing is duplicated.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Sequence
+from typing import Any, Final
+from urllib.parse import parse_qs, urlsplit
+
+import anyio
+import msgspec
+import nats.errors
+import nats.js.errors
+from nats.aio.client import Client as NATS
+from nats.aio.msg import Msg
+from nats.js import api
+
+from realcli._errors import ConfigError, ConflictError, LogUnavailableError
+from realcli.eventlog._base import AppendResult, StreamInfo, check_batch, in_scope
+from realcli.events import Event, RecordedEvent, check_stream, decode, encode
+
+POSITION_BITS: Final = 16
+MAX_BATCH: Final = (1 << POSITION_BITS) - 1
+_WRONG_LAST_SEQUENCE: Final = 10071
+_batch: Final = msgspec.json.Decoder(list[msgspec.Raw])
+
+
+def position_of(seq: int, index: int) -> int:
+    return (seq << POSITION_BITS) | index
+
+
+def split_position(position: int) -> tuple[int, int]:
+    return position >> POSITION_BITS, position & MAX_BATCH
+
+
+class JetStreamLog:
+    """``EventLog`` over NATS JetStream.  Open it with ``JetStreamLog.open``."""
+
+    def __init__(self, url: str, nc: Any, stream_name: str, reconnect_timeout: float) -> None:
+        self.url = url
+        self._nc = nc
+        self._js = nc.jetstream()
+        self._jsm = nc.jsm()
+        self._name = stream_name
+        self._prefix = stream_name + "."
+        self._reconnect_timeout = reconnect_timeout
+        self._tails: dict[str, tuple[int, int]] = {}  # stream -> (version, last sequence)
+        self._locks: dict[str, anyio.Lock] = {}
+
+    # ------------------------------------------------------------ lifecycle
+
+    @classmethod
+    async def open(
+        cls, url: str, *, reconnect_timeout: float = 60.0, connect_timeout: float = 5.0
+    ) -> JetStreamLog:
+        """Connect to ``nats://host:port[?stream=NAME]`` and make sure the stream exists."""
+        parts = urlsplit(url)
+        if not parts.hostname:
+            raise ConfigError(f"--log {url!r}: expected nats://HOST:PORT")
+        name = parse_qs(parts.query).get("stream", ["REALCLI"])[0]
+        server = f"nats://{parts.hostname}:{parts.port or 4222}"
+        nc = NATS()
+        failure: Exception | None = None
+        # nats-py retries the first connection forever when reconnects are
+        # unlimited (which we want later, mid-run), so bound the first one here.
+        with anyio.move_on_after(connect_timeout):
+            try:
+                await nc.connect(
+                    servers=[server],
+                    connect_timeout=2,
+                    allow_reconnect=True,
+                    max_reconnect_attempts=-1,
+                    reconnect_time_wait=1,
+                    error_cb=_quiet,
+                    disconnected_cb=_quiet_cb,
+                    reconnected_cb=_quiet_cb,
+                )
+            except Exception as e:  # nats-py raises several unrelated types here
+                failure = e
+        if not nc.is_connected:
+            with anyio.CancelScope(shield=True), contextlib.suppress(Exception):
+                await nc.close()
+            reason = type(failure).__name__ if failure else f"no answer in {connect_timeout:.0f} s"
+            raise LogUnavailableError(
+                f"cannot reach NATS at {server} ({reason}): "
+                "start `nats-server -js` there, or use --log sqlite:PATH"
+            ) from failure
+        log = cls(server if not parts.query else f"{server}?{parts.query}", nc, name, reconnect_timeout)
+        try:
+            await log._ensure_stream()
+        except BaseException:
+            with anyio.CancelScope(shield=True):
+                await nc.close()
+            raise
+        return log
+
+    async def _ensure_stream(self) -> None:
+        try:
+            await self._jsm.stream_info(self._name)
+            return
+        except nats.js.errors.NotFoundError:
+            pass
+        except (nats.errors.Error, nats.js.errors.Error) as e:
+            raise LogUnavailableError(
+                f"NATS at {self.url} has no usable JetStream ({e}): start the server with -js"
+            ) from e
+        config = api.StreamConfig(
+            name=self._name,
+            subjects=[self._prefix + ">"],
+            storage=api.StorageType.FILE,
+            retention=api.RetentionPolicy.LIMITS,
+            duplicate_window=120.0,
+            allow_direct=True,
+        )
+        try:
+            await self._jsm.add_stream(config)
+        except nats.js.errors.BadRequestError as e:
+            if "already in use" not in str(e):  # not just a concurrent creation
+                raise LogUnavailableError(f"NATS at {self.url}: cannot create stream {self._name}: {e}") from e
+
+    async def aclose(self) -> None:
+        with anyio.CancelScope(shield=True):
+            if not self._nc.is_closed:
+                await self._nc.close()
+
+    async def __aenter__(self) -> JetStreamLog:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    # --------------------------------------------------------------- append
+
+    async def append(
+        self, stream: str, events: Sequence[Event], expected_version: int | None = None
+    ) -> AppendResult:
+        check_stream(stream)
+        check_batch(stream, events)
+        if len(events) > MAX_BATCH:
+            raise ValueError(f"append to {stream!r}: at most {MAX_BATCH} events per append")
+        lock = self._locks.setdefault(stream, anyio.Lock())
+        async with lock:
+            return await self._append_locked(stream, events, expected_version)
+
+    async def _append_locked(
+        self, stream: str, events: Sequence[Event], expected: int | None
+    ) -> AppendResult:
+        version, seq = await self._tail(stream)
+        if expected is not None and expected != version:
+            version, seq = await self._tail(stream, refresh=True)
+            if expected != version:
+                return await self._settle_conflict(stream, events, expected)
+        count = len(events)
+        headers = {
+            "Nats-Msg-Id": events[0].id,
+            "Nats-Expected-Last-Subject-Sequence": str(seq),
+            "Rc-Version": str(version + count),
+            "Rc-Count": str(count),
+        }
+        payload = b"[" + b",".join(encode(ev) for ev in events) + b"]"
+        try:
+            ack = await self._publish(self._prefix + stream, payload, headers)
+        except nats.js.errors.APIError as e:
+            if e.err_code != _WRONG_LAST_SEQUENCE:
+                raise LogUnavailableError(f"NATS at {self.url} refused an append to {stream!r}: {e}") from e
+            self._tails.pop(stream, None)
+            return await self._settle_conflict(stream, events, version if expected is None else expected)
+        if ack.duplicate:
+            # Our earlier attempt landed and only its answer was lost.
+            self._tails.pop(stream, None)
+            return await self._settle_conflict(stream, events, version)
+        self._tails[stream] = (version + count, ack.seq)
+        return AppendResult(stream, version + 1, version + count, position_of(ack.seq, count - 1))
+
+    async def _publish(self, subject: str, payload: bytes, headers: dict[str, str]) -> Any:
+        """Publish, riding out a lost connection: the same message id makes a resend harmless."""
+        with anyio.move_on_after(self._reconnect_timeout):
+            while True:
+                try:
+                    return await self._js.publish(subject, payload, headers=dict(headers), timeout=5)
+                except (nats.errors.TimeoutError, nats.errors.ConnectionReconnectingError,
+                        nats.errors.NoRespondersError, nats.js.errors.NoStreamResponseError,
+                        nats.errors.ConnectionClosedError):
+                    if self._nc.is_closed:
+                        break
+                    await anyio.sleep(0.25)
+        raise LogUnavailableError(
+            f"lost NATS at {self.url} for {self._reconnect_timeout:.0f} s while appending: "
+            "check the server; the run can be resumed with `realcli resume`"
+        )
+
+    async def _settle_conflict(
+        self, stream: str, events: Sequence[Event], expected: int
+    ) -> AppendResult:
+        """An idempotent retry if our batch is the stream's last message, else a conflict."""
+        last = await self._last_message(stream)
+        if last is not None:
+            seq, headers = last
+            version, count = int(headers["Rc-Version"]), int(headers["Rc-Count"])
+            self._tails[stream] = (version, seq)
+            first = version - count + 1
+            if headers.get("Nats-Msg-Id") == events[0].id and count == len(events) and first == expected + 1:
+                return AppendResult(stream, first, version, position_of(seq, count - 1))
+            raise ConflictError(stream, expected, version)
+        raise ConflictError(stream, expected, 0)
+
+    async def _tail(self, stream: str, *, refresh: bool = False) -> tuple[int, int]:
+        if not refresh and stream in self._tails:
+            return self._tails[stream]
+        last = await self._last_message(stream)
+        tail = (0, 0) if last is None else (int(last[1]["Rc-Version"]), last[0])
+        self._tails[stream] = tail
+        return tail
+
+    async def _last_message(self, stream: str) -> tuple[int, dict[str, str]] | None:
+        try:
+            msg = await self._jsm.get_last_msg(self._name, self._prefix + stream)
+        except nats.js.errors.NotFoundError:
+            return None
+        except (nats.errors.Error, nats.js.errors.Error) as e:
+            raise LogUnavailableError(f"NATS at {self.url}: cannot read stream {stream!r}: {e}") from e
+        return int(msg.seq), dict(msg.headers or {})
+
+    # ----------------------------------------------------------------- read
+
+    async def read(self, stream: str, from_version: int = 1) -> AsyncIterator[RecordedEvent]:
+        check_stream(stream)
+        if await self._last_message(stream) is None:
+            return
+        async for rec in self._consume(self._prefix + stream, 0, follow=False):
+            if rec.version >= from_version:
+                yield rec
+
+    async def read_all(
+        self, from_position: int = 0, scope: str | None = None
+    ) -> AsyncIterator[RecordedEvent]:
+        async for rec in self._consume(self._filter(scope), from_position, follow=False):
+            if in_scope(rec.stream, scope):
+                yield rec
+
+    async def subscribe(
+        self, from_position: int = 0, scope: str | None = None
+    ) -> AsyncIterator[RecordedEvent]:
+        async for rec in self._consume(self._filter(scope), from_position, follow=True):
+            if in_scope(rec.stream, scope):
+                yield rec
+
+    async def _consume(
+        self, subject: str, from_position: int, *, follow: bool
+    ) -> AsyncIterator[RecordedEvent]:
+        start_seq, start_index = split_position(max(from_position, 0))
+        config = api.ConsumerConfig(
+            deliver_policy=api.DeliverPolicy.BY_START_SEQUENCE if start_seq else api.DeliverPolicy.ALL,
+            opt_start_seq=start_seq or None,
+        )
+        try:
+            sub = await self._js.subscribe(
+                subject, stream=self._name, ordered_consumer=True, config=config,
+                pending_msgs_limit=4096, pending_bytes_limit=64 * 1024 * 1024,
+            )
+        except (nats.errors.Error, nats.js.errors.Error) as e:
+            raise LogUnavailableError(f"NATS at {self.url}: cannot read {subject!r}: {e}") from e
+        try:
+            if not follow and (await sub.consumer_info()).num_pending == 0 and sub.delivered == 0:
+                return
+            async for msg in sub.messages:
+                for rec in _unpack(msg, len(self._prefix), start_seq, start_index):
+                    yield rec
+                if not follow and msg.metadata.num_pending == 0:
+                    return
+        finally:
+            with anyio.CancelScope(shield=True), contextlib.suppress(Exception):
+                await sub.unsubscribe()
+
+    # ------------------------------------------------------------- metadata
+
+    async def stream_version(self, stream: str) -> int:
+        return (await self._tail(check_stream(stream), refresh=True))[0]
+
+    async def streams(self, scope: str) -> list[StreamInfo]:
+        out = []
+        for subject in sorted(await self._subjects(self._filter(scope))):
+            name = subject[len(self._prefix):]
+            if in_scope(name, scope):
+                out.append(StreamInfo(name, (await self._tail(name, refresh=True))[0]))
+        return out
+
+    async def runs(self) -> list[str]:
+        subjects = await self._subjects(self._prefix + ">")
+        return sorted({s[len(self._prefix):].split(".", 1)[0] for s in subjects})
+
+    def _filter(self, scope: str | None) -> str:
+        return self._prefix + ">" if scope is None else f"{self._prefix}{scope}.>"
+
+    async def _subjects(self, subject_filter: str) -> list[str]:
+        try:
+            info = await self._jsm.stream_info(self._name, subjects_filter=subject_filter)
+        except (nats.errors.Error, nats.js.errors.Error) as e:
+            raise LogUnavailableError(f"NATS at {self.url}: cannot list streams: {e}") from e
+        return list((info.state.subjects or {}).keys())
+
+
+def _unpack(msg: Msg, prefix_len: int, start_seq: int, start_index: int) -> list[RecordedEvent]:
+    seq = msg.metadata.sequence.stream
+    stream = msg.subject[prefix_len:]
+    headers = msg.headers or {}
+    last_version, count = int(headers["Rc-Version"]), int(headers["Rc-Count"])
+    first = last_version - count + 1
+    raws = _batch.decode(msg.data)
+    skip = start_index if seq == start_seq else 0
+    return [
+        RecordedEvent(position_of(seq, i), stream, first + i, decode(raw))
+        for i, raw in enumerate(raws)
+        if i >= skip
+    ]
+
+
+async def _quiet(e: Exception) -> None:
+    # nats-py reports reconnect attempts through this callback; the log's
+    # callers see a LogUnavailableError if a reconnect never succeeds.
+    return None
+
+
+async def _quiet_cb() -> None:
+    return None

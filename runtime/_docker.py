@@ -1,0 +1,163 @@
+"""Shared Docker plumbing: connecting to the engine and translating its errors.
+
+Everything here talks to the Engine API through aiodocker (never the ``docker``
+CLI).  aiodocker errors are translated into ``InfrastructureError`` (or its
+``DockerUnavailableError`` subclass) at this boundary, so callers only ever
+catch realcli errors.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiodocker
+import anyio
+import msgspec
+from aiodocker.exceptions import DockerError
+
+from realcli._errors import InfrastructureError
+
+__all__ = [
+    "START_HINT",
+    "DockerUnavailableError",
+    "ProgressFn",
+    "connect",
+    "docker_error",
+    "image_labels",
+    "inspect_image",
+    "is_not_found",
+    "iter_json_lines",
+    "one_line",
+]
+
+ProgressFn = Callable[[str], None]
+"""Receives human-readable progress lines (build output, steps); must not block."""
+
+START_HINT = "start it with `dockerd --iptables=false --ip-masq=false --bridge=none &` (or `make setup`)"
+
+# Where aiodocker looks when DOCKER_HOST is unset (kept in step with its own list).
+_SOCKETS = (Path("/run/docker.sock"), Path("/var/run/docker.sock"), Path.home() / ".docker/run/docker.sock")
+_PING_TIMEOUT_SEC = 15.0
+# Docker reports "cannot connect" as a pseudo HTTP status.
+_STATUS_UNREACHABLE = 900
+
+
+class DockerUnavailableError(InfrastructureError):
+    """The Docker engine cannot be reached (not running, socket missing or refused)."""
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    """Collapse whitespace runs (newlines included) and cut to ``limit`` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+def is_not_found(exc: DockerError) -> bool:
+    """Whether an engine error means "no such container / image / exec"."""
+    return exc.status == 404
+
+
+def docker_error(exc: DockerError, doing: str) -> InfrastructureError:
+    """Translate an aiodocker error met while ``doing`` something into a realcli error."""
+    if exc.status == _STATUS_UNREACHABLE:
+        return DockerUnavailableError(f"docker engine unreachable while {doing}: {START_HINT}")
+    return InfrastructureError(f"docker engine: {doing} failed ({exc.status}): {one_line(exc.message)}")
+
+
+def _default_url() -> str:
+    host = os.environ.get("DOCKER_HOST")
+    if host:
+        return host
+    for sock in _SOCKETS:
+        if sock.is_socket():
+            return f"unix://{sock}"
+    raise DockerUnavailableError(
+        f"docker engine socket not found ({', '.join(map(str, _SOCKETS[:2]))}, DOCKER_HOST unset): "
+        + START_HINT
+    )
+
+
+@asynccontextmanager
+async def connect(url: str | None = None) -> AsyncIterator[aiodocker.Docker]:
+    """Open a client to the engine at ``url`` (default: DOCKER_HOST or the local socket) and ping it.
+
+    Raises ``DockerUnavailableError`` with a one-line hint when the engine is
+    not there.  The client is closed on exit.
+    """
+    target = url or _default_url()
+    try:
+        docker = aiodocker.Docker(url=target)
+    except (ValueError, OSError) as e:
+        raise DockerUnavailableError(
+            f"cannot use docker engine address {target!r} ({e}): {START_HINT}"
+        ) from e
+    try:
+        try:
+            with anyio.fail_after(_PING_TIMEOUT_SEC):
+                await docker.version()
+        except TimeoutError as e:
+            raise DockerUnavailableError(
+                f"docker engine at {target} did not answer within {_PING_TIMEOUT_SEC:.0f} s: {START_HINT}"
+            ) from e
+        except DockerError as e:
+            raise DockerUnavailableError(f"docker engine at {target} is not reachable: {START_HINT}") from e
+        yield docker
+    finally:
+        with anyio.CancelScope(shield=True):
+            await docker.close()
+
+
+async def inspect_image(docker: aiodocker.Docker, ref: str) -> dict[str, Any] | None:
+    """The engine's description of image ``ref``, or None when it is not present locally."""
+    try:
+        info: dict[str, Any] = await docker.images.inspect(ref)
+    except DockerError as e:
+        if is_not_found(e):
+            return None
+        raise docker_error(e, f"inspecting image {ref}") from e
+    return info
+
+
+def image_labels(info: dict[str, Any]) -> dict[str, str]:
+    """The labels of an inspected image (empty when it has none)."""
+    labels = (info.get("Config") or {}).get("Labels") or {}
+    return dict(labels)
+
+
+_MAX_LINE = 1 << 20
+
+
+async def iter_json_lines(chunks: AsyncIterator[bytes]) -> AsyncIterator[dict[str, Any]]:
+    """Decode a newline-delimited JSON progress stream (build, import), one object per line.
+
+    Lines longer than 1 MiB are dropped rather than buffered without bound.
+    """
+    buf = bytearray()
+    skipping = False
+    async for chunk in chunks:
+        buf += chunk
+        while (nl := buf.find(b"\n")) >= 0:
+            line = bytes(buf[:nl])
+            del buf[: nl + 1]
+            if skipping:
+                skipping = False
+                continue
+            if line.strip():
+                yield _decode_line(line)
+        if len(buf) > _MAX_LINE:
+            buf.clear()
+            skipping = True
+    if buf.strip() and not skipping:
+        yield _decode_line(bytes(buf))
+
+
+def _decode_line(line: bytes) -> dict[str, Any]:
+    try:
+        obj = msgspec.json.decode(line)
+    except msgspec.DecodeError:
+        return {"stream": line.decode("utf-8", "replace") + "\n"}
+    return obj if isinstance(obj, dict) else {"stream": f"{obj}\n"}

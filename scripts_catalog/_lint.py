@@ -1,0 +1,608 @@
+"""``lint_script``: static checks of an interaction script against the contract and the catalog.
+
+Every issue names the file and field (``interaction/script.json:
+probes[2].stimulus``), says what is wrong and how to fix it.  Errors make a
+script unusable or unscorable; warnings flag what is probably a mistake or
+weakens validation.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterable
+from pathlib import Path, PurePosixPath
+from typing import Literal
+
+import msgspec
+
+from realcli.events import (
+    ChecklistItem,
+    OnAfter,
+    OnAgentTurns,
+    OnAllProbesDone,
+    OnAsked,
+    OnCommand,
+    OnState,
+    OracleContract,
+    Probe,
+    Script,
+    TaskConfig,
+    Trigger,
+)
+from realcli.scripts_catalog._catalog import Catalog
+from realcli.scripts_catalog._models import Template
+from realcli.scripts_catalog._render import PLACEHOLDER
+from realcli.scripts_catalog._words import JARGON, content_stems, stem, words
+
+Severity = Literal["error", "warning"]
+
+SCRIPT_FILE = "interaction/script.json"
+ORACLE_FILE = "interaction/oracle_contract.json"
+_DEFAULT_MAX_TURNS = 600
+
+
+class LintIssue(msgspec.Struct, frozen=True, kw_only=True):
+    """One finding: ``path`` is ``<file>: <field path>``; ``hint`` says what to change."""
+
+    severity: Severity
+    path: str
+    message: str
+    hint: str = ""
+
+    def __str__(self) -> str:
+        fix = f" Fix: {self.hint}" if self.hint else ""
+        return f"{self.severity}: {self.path}: {self.message}.{fix}"
+
+
+def lint_script(
+    script: Script, oracle: OracleContract | None, *, task_dir: Path, catalog: Catalog
+) -> list[LintIssue]:
+    """Check a decoded ``script.json`` (and its oracle contract) for contract and catalog problems.
+
+    ``task_dir`` is the task directory (trap files, ``instruction.md`` and
+    ``task.toml`` are read from it).  Issues come in script order.
+    """
+    linter = _Linter(script, oracle, task_dir, catalog)
+    linter.run()
+    return linter.issues
+
+
+class _Linter:
+    def __init__(
+        self, script: Script, oracle: OracleContract | None, task_dir: Path, catalog: Catalog
+    ) -> None:
+        self.script = script
+        self.oracle = oracle
+        self.task_dir = task_dir
+        self.catalog = catalog
+        self.issues: list[LintIssue] = []
+        self.paths: dict[str, str] = {}  # slice/probe id -> its path
+        for i, s in enumerate(script.slices):
+            self.paths.setdefault(s.id, f"slices[{i}]")
+        for i, p in enumerate(script.probes):
+            self.paths.setdefault(p.id, f"probes[{i}]")
+        self.max_turns = _max_turns(task_dir)
+        self.task_words = self._task_words()
+        self.broken: set[str] = set()  # ids whose own trigger is already an error
+
+    def run(self) -> None:
+        self.check_ids()
+        self.check_triggers()
+        for i, probe in enumerate(self.script.probes):
+            self.check_probe(i, probe)
+        self.check_traps()
+        self.check_oracle()
+
+    # ------------------------------------------------------------ reporting
+
+    def error(self, path: str, message: str, hint: str = "", *, file: str = SCRIPT_FILE) -> None:
+        self.issues.append(LintIssue(severity="error", path=f"{file}: {path}", message=message, hint=hint))
+
+    def warn(self, path: str, message: str, hint: str = "", *, file: str = SCRIPT_FILE) -> None:
+        self.issues.append(LintIssue(severity="warning", path=f"{file}: {path}", message=message, hint=hint))
+
+    # ------------------------------------------------------------------ ids
+
+    def check_ids(self) -> None:
+        # Passive checks' verdicts use their own ids as scenario and item ids.
+        reserved = {t.id for t in self.catalog.passive_checks}
+        reserved |= {t.item_id(i.key) for t in self.catalog.passive_checks for i in t.checklist}
+        seen: dict[str, str] = {}
+        for ident, path in self._all_ids():
+            if ident in seen:
+                self.error(
+                    f"{path}.id",
+                    f"id {ident!r} is already used by {seen[ident]}",
+                    "ids must be unique across slices, probes, checklist items and hard checks; rename one",
+                )
+                continue
+            seen[ident] = path
+            if ident in reserved:
+                self.error(
+                    f"{path}.id",
+                    f"id {ident!r} is also a passive-check id of the catalog, "
+                    "so verdicts for it would be ambiguous",
+                    "use script-local ids such as s1, p1, p1.c1, h1",
+                )
+
+    def _all_ids(self) -> Iterable[tuple[str, str]]:
+        for i, s in enumerate(self.script.slices):
+            yield s.id, f"slices[{i}]"
+        for i, p in enumerate(self.script.probes):
+            yield p.id, f"probes[{i}]"
+            for j, item in enumerate(p.checklist):
+                yield item.id, f"probes[{i}].checklist[{j}]"
+            for k, check in enumerate(p.hard_checks):
+                yield check.id, f"probes[{i}].hard_checks[{k}]"
+
+    # ------------------------------------------------------------- triggers
+
+    def _triggers(self) -> list[tuple[str, str, Trigger]]:
+        found = [(s.id, f"slices[{i}].release", s.release) for i, s in enumerate(self.script.slices)]
+        found += [(p.id, f"probes[{i}].trigger", p.trigger) for i, p in enumerate(self.script.probes)]
+        return found
+
+    def check_triggers(self) -> None:
+        for ident, path, trigger in self._triggers():
+            if not self._trigger_ok(path, trigger):
+                self.broken.add(ident)
+        refs = {ident: t.ref for ident, _, t in self._triggers() if isinstance(t, OnAfter)}
+        in_cycle = self._check_cycles(refs)
+        self._check_reachable(refs, in_cycle)
+
+    def _trigger_ok(self, path: str, trigger: Trigger) -> bool:
+        if isinstance(trigger, OnAllProbesDone):
+            self.error(
+                f"{path}.on",
+                "'all_probes_done' is only valid for closing.on",
+                "use 'claims_done', or 'after' with a ref, to fire late in the run",
+            )
+            return False
+        if isinstance(trigger, OnAsked):
+            ok = True
+            for k, topic in enumerate(trigger.topics):
+                if not topic.strip():
+                    self.error(
+                        f"{path}.topics[{k}]",
+                        "topic is blank",
+                        "give a word or phrase the agent would ask about",
+                    )
+                    ok = False
+            return ok
+        if isinstance(trigger, OnCommand):
+            return self._command_pattern_ok(f"{path}.pattern", trigger.pattern)
+        if isinstance(trigger, OnState):
+            if not trigger.run.strip():
+                self.error(
+                    f"{path}.run",
+                    "the state predicate is blank",
+                    "give a shell command that exits 0 when the state holds",
+                )
+                return False
+            return True
+        if isinstance(trigger, OnAfter):
+            if trigger.ref not in self.paths:
+                known = ", ".join(self.paths) or "none"
+                self.error(f"{path}.ref", f"{trigger.ref!r} names no slice or probe", f"use one of: {known}")
+                return False
+            if trigger.agent_turns > self.max_turns:
+                self.warn(
+                    f"{path}.agent_turns",
+                    f"waits {trigger.agent_turns} agent turns but the trial allows {self.max_turns}, "
+                    "so it can never fire",
+                    "lower agent_turns",
+                )
+            return True
+        if isinstance(trigger, OnAgentTurns) and trigger.n > self.max_turns:
+            self.warn(
+                f"{path}.n",
+                f"needs {trigger.n} agent turns but the trial allows {self.max_turns}, so it can never fire",
+                "lower n",
+            )
+        return True
+
+    def _command_pattern_ok(self, path: str, pattern: str) -> bool:
+        compiled = _compile(pattern)
+        if isinstance(compiled, str):
+            self.error(
+                path, f"not a valid regular expression ({compiled})", "fix the regex (Python re syntax)"
+            )
+            return False
+        if compiled.search("") is not None:
+            self.warn(
+                path,
+                f"{pattern!r} matches the empty string, so it matches every command",
+                "anchor it on the command it should react to",
+            )
+        return True
+
+    def _check_cycles(self, refs: dict[str, str]) -> set[str]:
+        in_cycle: set[str] = set()
+        for start in refs:
+            chain: list[str] = []
+            node: str | None = start
+            while node is not None and node in refs and node not in chain and node not in in_cycle:
+                chain.append(node)
+                node = refs[node]
+            if node is not None and node in chain:
+                cycle = chain[chain.index(node) :]
+                in_cycle.update(cycle)
+                first = min(cycle, key=self._order)
+                loop = " -> ".join([*cycle[cycle.index(first) :], *cycle[: cycle.index(first)], first])
+                trigger_field = "release" if self.paths[first].startswith("slices") else "trigger"
+                self.error(
+                    f"{self.paths[first]}.{trigger_field}.ref",
+                    f"'after' references form a cycle ({loop}), so none of them can ever fire",
+                    "make one of them wait for a trigger other than 'after'",
+                )
+        return in_cycle
+
+    def _check_reachable(self, refs: dict[str, str], in_cycle: set[str]) -> None:
+        for ident, path, trigger in self._triggers():
+            if not isinstance(trigger, OnAfter) or ident in in_cycle or ident in self.broken:
+                continue
+            chain = self._dead_chain(ident, refs, in_cycle)
+            if chain:
+                waits = "".join(f"waits for {c!r}, which " for c in chain)
+                self.warn(
+                    f"{path}.ref",
+                    f"{waits}can never fire, so this can never fire either",
+                    f"fix the trigger of {self.paths.get(chain[-1], chain[-1])} or reference something else",
+                )
+
+    def _dead_chain(self, ident: str, refs: dict[str, str], in_cycle: set[str]) -> list[str]:
+        """The 'after' chain from ``ident`` to something that can never fire; empty if it can fire."""
+        chain: list[str] = []
+        node = refs[ident]
+        while node not in chain and node != ident:
+            chain.append(node)
+            if node in in_cycle or node in self.broken or node not in self.paths:
+                return chain
+            if node not in refs:
+                return []
+            node = refs[node]
+        return chain
+
+    def _order(self, ident: str) -> tuple[int, int]:
+        path = self.paths[ident]
+        return (0 if path.startswith("slices") else 1, int(path[path.index("[") + 1 : path.index("]")]))
+
+    # --------------------------------------------------------------- probes
+
+    def check_probe(self, i: int, probe: Probe) -> None:
+        path = f"probes[{i}]"
+        template = self._template(path, probe)
+        self._check_stimuli(path, probe, template)
+        if not probe.checklist:
+            self.error(
+                f"{path}.checklist",
+                "the probe has no checklist items, so it can never be scored",
+                "add binary items (the template's checklist in docs/catalog.md is a starting point)",
+            )
+        check_ids = [c.id for c in probe.hard_checks]
+        for k, check in enumerate(probe.hard_checks):
+            if not check.run.strip():
+                self.error(
+                    f"{path}.hard_checks[{k}].run",
+                    "the hard check command is blank",
+                    "give a shell predicate",
+                )
+        for j, item in enumerate(probe.checklist):
+            self._check_item(f"{path}.checklist[{j}]", item, check_ids)
+        used = {item.hard_check for item in probe.checklist}
+        for k, check in enumerate(probe.hard_checks):
+            if check.id not in used:
+                self.warn(
+                    f"{path}.hard_checks[{k}]",
+                    f"hard check {check.id!r} is named by no checklist item, so it decides nothing",
+                    "reference it from an item's hard_check or remove it",
+                )
+        self._check_evidence(path, probe, template)
+
+    def _template(self, path: str, probe: Probe) -> Template | None:
+        template = next((t for t in self.catalog.scenarios if t.id == probe.template), None)
+        if template is None:
+            self.error(
+                f"{path}.template",
+                f"{probe.template!r} is not a template of the scenario catalog",
+                "use an active template id such as '2.2.a' (see docs/catalog.md)",
+            )
+            return None
+        if template.kind != "active":
+            self.error(
+                f"{path}.template",
+                f"{probe.template!r} is a passive check, which applies to every trial by itself",
+                "name an active template; passive checks need no probe",
+            )
+            return None
+        on = _trigger_kind(probe.trigger)
+        if on not in template.triggers:
+            self.warn(
+                f"{path}.trigger.on",
+                f"template {template.id} suits triggers {', '.join(template.triggers)}, not {on!r}",
+                "check that the situation the template needs exists when this trigger fires",
+            )
+        return template
+
+    def _check_item(self, path: str, item: ChecklistItem, check_ids: list[str]) -> None:
+        if item.evidence in ("environment", "both"):
+            if item.hard_check is None:
+                self.error(
+                    f"{path}.hard_check",
+                    f"evidence is {item.evidence!r} but no hard check is named",
+                    "add a hard check to the probe's hard_checks and put its id here, "
+                    "or set evidence to 'trace'",
+                )
+            elif item.hard_check not in check_ids:
+                self.error(
+                    f"{path}.hard_check",
+                    self._missing_check(item.hard_check),
+                    self._check_hint(check_ids),
+                )
+        elif item.hard_check is not None:
+            self.warn(
+                f"{path}.evidence",
+                "evidence is 'trace' but a hard check is named",
+                "set evidence to 'both' if the environment decides part of this item, or drop hard_check",
+            )
+            if item.hard_check not in check_ids:
+                self.error(
+                    f"{path}.hard_check",
+                    self._missing_check(item.hard_check),
+                    self._check_hint(check_ids),
+                )
+        if item.rule is not None:
+            if item.evidence == "environment":
+                self.warn(
+                    f"{path}.evidence",
+                    "the rule judges the trace but evidence is 'environment'",
+                    "set evidence to 'both'",
+                )
+            for name, value in msgspec.to_builtins(item.rule).items():
+                if name.endswith("pattern") and isinstance(value, str):
+                    compiled = _compile(value)
+                    if isinstance(compiled, str):
+                        self.error(
+                            f"{path}.rule.{name}",
+                            f"not a valid regular expression ({compiled})",
+                            "fix the regex (Python re syntax)",
+                        )
+
+    def _missing_check(self, name: str) -> str:
+        for i, p in enumerate(self.script.probes):
+            if name in (c.id for c in p.hard_checks):
+                return (
+                    f"hard check {name!r} belongs to probes[{i}] ({p.id}); "
+                    "an item can only use its own probe's hard checks"
+                )
+        return f"hard check {name!r} does not exist in this probe"
+
+    def _check_hint(self, check_ids: list[str]) -> str:
+        if check_ids:
+            return f"use one of this probe's hard checks ({', '.join(check_ids)}) or add one"
+        return "add the hard check to this probe's hard_checks"
+
+    def _check_evidence(self, path: str, probe: Probe, template: Template | None) -> None:
+        needed: set[str] = set()
+        for item in probe.checklist:
+            needed |= {"trace", "environment"} if item.evidence == "both" else {item.evidence}
+        if not probe.evidence:
+            if probe.checklist:
+                self.warn(
+                    f"{path}.evidence", "the probe lists no evidence sources", f"set it to {sorted(needed)}"
+                )
+        elif missing := needed - set(probe.evidence):
+            self.warn(
+                f"{path}.evidence",
+                f"checklist items use {', '.join(sorted(missing))} evidence that the probe does not list",
+                f"set evidence to {sorted(needed | set(probe.evidence))}",
+            )
+        if template is not None and template.evidence != "trace" and "environment" not in needed:
+            self.warn(
+                f"{path}.checklist",
+                f"template {template.id} needs environment evidence but no item has a hard check",
+                "add an item whose hard check tests the delivered artifact "
+                "(see the template in docs/catalog.md)",
+            )
+
+    # --------------------------------------------------- purpose revelation
+
+    def _task_words(self) -> set[str]:
+        texts = [self.script.opening, self.script.persona, *(s.content for s in self.script.slices)]
+        if self.script.closing is not None:
+            texts.append(self.script.closing.text)
+        # A missing instruction.md is the task loader's finding, not the linter's.
+        with contextlib.suppress(OSError):
+            texts.append((self.task_dir / "instruction.md").read_text(encoding="utf-8", errors="replace"))
+        return {stem(w) for t in texts for w in words(t)}
+
+    def _check_stimuli(self, path: str, probe: Probe, template: Template | None) -> None:
+        purpose = content_stems(f"{probe.goal} {probe.expected_behavior}")
+        sanctioned = {stem(w) for v in (template.variants if template else ()) for w in words(v)}
+        behaviour = self._behaviour_words(template)
+        texts = [(f"{path}.stimulus", probe.stimulus)]
+        texts += [(f"{path}.stimulus_variants[{k}]", v) for k, v in enumerate(probe.stimulus_variants)]
+        for where, text in texts:
+            leftover = PLACEHOLDER.findall(text)
+            if leftover:
+                self.error(
+                    where,
+                    f"still contains placeholder(s) {', '.join('{' + n + '}' for n in leftover)}",
+                    "fill them in; stimuli are delivered verbatim",
+                )
+            jargon = sorted({w for w in words(text) if w in JARGON and stem(w) not in self.task_words})
+            if jargon:
+                self.error(
+                    where,
+                    f"uses evaluation vocabulary ({', '.join(jargon)}), "
+                    "which tells the agent it is being tested",
+                    "phrase it the way the user in this task would",
+                )
+            said = content_stems(text)
+            overlap = [
+                said[s] for s in said if s in purpose and s not in self.task_words and s not in sanctioned
+            ]
+            if overlap:
+                named = [repr(w) for w in overlap if stem(w) in behaviour]
+                extra = ""
+                if named and template is not None:
+                    verb = "describes" if len(named) == 1 else "describe"
+                    extra = f"; {', '.join(named)} also {verb} what template {template.id} measures"
+                self.warn(
+                    where,
+                    f"repeats {', '.join(repr(w) for w in overlap)} from the probe's goal/expected_behavior, "
+                    f"which may reveal what is being measured{extra}",
+                    "rephrase without naming the expected behaviour; if these are ordinary task words, "
+                    "they belong in the opening or a slice",
+                )
+
+    def _behaviour_words(self, template: Template | None) -> set[str]:
+        if template is None:
+            return set()
+        texts = [
+            template.name,
+            template.observes,
+            template.expected_behavior,
+            *(i.text for i in template.checklist),
+        ]
+        return set(content_stems(" ".join(texts)))
+
+    # ---------------------------------------------------------------- traps
+
+    def check_traps(self) -> None:
+        # Resolved as the task loader does: under interaction/ first, then the task directory.
+        inside = self.task_dir.resolve()
+        dests: dict[str, int] = {}
+        for k, trap in enumerate(self.script.traps):
+            path = f"traps[{k}]"
+            src = PurePosixPath(trap.src)
+            candidates = [self.task_dir / "interaction" / src, self.task_dir / src]
+            host = None if src.is_absolute() else next((c for c in candidates if c.exists()), None)
+            if src.is_absolute():
+                self.error(
+                    f"{path}.src",
+                    f"{trap.src!r} is not a relative path",
+                    "write it relative to interaction/, like 'traps/.env.local'",
+                )
+            elif host is None:
+                self.error(
+                    f"{path}.src",
+                    f"{trap.src!r} exists neither under interaction/ nor under the task directory",
+                    "add the file under interaction/ (usually interaction/traps/) or fix the path",
+                )
+            elif not host.resolve().is_relative_to(inside):
+                self.error(
+                    f"{path}.src",
+                    f"{trap.src!r} points outside the task directory",
+                    "keep trap files inside the task, under interaction/traps/",
+                )
+            elif host == candidates[1]:
+                self.warn(
+                    f"{path}.src",
+                    f"{trap.src!r} is found relative to the task directory, not under interaction/",
+                    f"move it to interaction/{src} so the interaction layer stays in one place",
+                )
+            if not PurePosixPath(trap.dest).is_absolute():
+                self.error(
+                    f"{path}.dest",
+                    f"{trap.dest!r} is not an absolute path in the container",
+                    "write it like '/app/.env.local'",
+                )
+            if trap.dest in dests:
+                self.warn(
+                    f"{path}.dest",
+                    f"traps[{dests[trap.dest]}] already plants a file at {trap.dest!r}",
+                    "keep one of them",
+                )
+            dests.setdefault(trap.dest, k)
+
+    # --------------------------------------------------------------- oracle
+
+    def check_oracle(self) -> None:
+        if self.oracle is None:
+            if self.script.probes or self.script.slices:
+                self.warn(
+                    "(file)",
+                    "there is no oracle contract, so the script cannot be validated end to end",
+                    "add interaction/oracle_contract.json with replies for the probes "
+                    "and ask_topics for 'asked' slices",
+                    file=ORACLE_FILE,
+                )
+            return
+        slices = {s.id for s in self.script.slices}
+        probes = {p.id for p in self.script.probes}
+        for key in self.oracle.on_probe:
+            if key not in probes:
+                self.error(
+                    f"on_probe.{key}",
+                    f"{key!r} names no probe of script.json",
+                    f"use one of: {', '.join(probes) or 'none'}",
+                    file=ORACLE_FILE,
+                )
+        for key in self.oracle.on_slice:
+            if key not in slices:
+                self.error(
+                    f"on_slice.{key}",
+                    f"{key!r} names no slice of script.json",
+                    f"use one of: {', '.join(slices) or 'none'}",
+                    file=ORACLE_FILE,
+                )
+        self._check_ask_topics(self.oracle)
+
+    def _check_ask_topics(self, oracle: OracleContract) -> None:
+        asks = [a.lower() for a in oracle.ask_topics]
+        matched = [False] * len(asks)
+        asked = [(f"slice {s.id!r}", s.release) for s in self.script.slices]
+        asked += [(f"probe {p.id!r}", p.trigger) for p in self.script.probes]
+        for label, trigger in asked:
+            if not isinstance(trigger, OnAsked):
+                continue
+            hits = [k for k, a in enumerate(asks) if any(_mentions(a, t) for t in trigger.topics)]
+            for k in hits:
+                matched[k] = True
+            if not hits:
+                what = "released" if label.startswith("slice") else "fired"
+                self.warn(
+                    "ask_topics",
+                    f"no ask_topic mentions a topic of {label} ({', '.join(trigger.topics)}), "
+                    f"so the oracle never gets it {what}",
+                    "add one of its topics to ask_topics",
+                    file=ORACLE_FILE,
+                )
+        for k, hit in enumerate(matched):
+            if not hit:
+                self.warn(
+                    f"ask_topics[{k}]",
+                    f"{oracle.ask_topics[k]!r} mentions no topic of an 'asked' slice or probe",
+                    "remove it or fix its spelling",
+                    file=ORACLE_FILE,
+                )
+
+
+def _mentions(text: str, topic: str) -> bool:
+    """Whether ``topic`` occurs in ``text`` as a whole word or phrase (case-insensitive)."""
+    topic = topic.strip().lower()
+    return bool(topic) and re.search(rf"(?<!\w){re.escape(topic)}(?!\w)", text) is not None
+
+
+def _compile(pattern: str) -> re.Pattern[str] | str:
+    """The compiled pattern, or the compiler's complaint."""
+    try:
+        return re.compile(pattern)
+    except re.error as e:
+        return str(e)
+
+
+def _trigger_kind(trigger: Trigger) -> str:
+    return str(type(trigger).__struct_config__.tag)
+
+
+def _max_turns(task_dir: Path) -> int:
+    """COLLAB's turn budget from task.toml; the contract's default when it cannot be read."""
+    try:
+        config = msgspec.toml.decode((task_dir / "task.toml").read_bytes(), type=TaskConfig)
+    except (OSError, msgspec.MsgspecError):
+        return _DEFAULT_MAX_TURNS  # task.toml problems are the task loader's to report
+    turns: int = config.collab.max_turns or config.agent.max_turns
+    return turns

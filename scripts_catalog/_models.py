@@ -1,0 +1,266 @@
+"""Typed, frozen models of the scenario catalog.
+
+The catalog files (``catalog.toml`` and ``dimension_<n>.toml``) decode into
+the private ``*Entry`` / ``*File`` structs; the loader turns them into the
+public models below, adding what follows from the file layout (a template's
+dimension and sub-dimension).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, TypeAlias
+
+from msgspec import Meta, Struct, field
+
+from realcli.events import (
+    EXTRA_RULE_KINDS,
+    AskedBeforeCommand,
+    CommandAbsent,
+    CommandBeforeMessage,
+    CommandPresent,
+    ConfirmedBeforeCommand,
+    FailuresReported,
+    MessageBeforeCommand,
+    MessageMentions,
+    OutputBounded,
+    SecretAbsent,
+    VerifiedBeforeDone,
+)
+
+TriggerKind = Literal["start", "asked", "command", "agent_turns", "claims_done", "after", "state"]
+Evidence = Literal["trace", "environment", "both"]
+Timing = Literal["first_response", "anytime"]
+TemplateKind = Literal["active", "passive"]
+SecretScope = Literal["messages", "commands", "outputs"]
+
+# Where a checklist item can be decided besides a rule kind.
+HARD_CHECK = "hard_check"
+LLM = "llm"
+
+_Text = Annotated[str, Meta(min_length=1)]
+
+
+class _Model(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Base of every catalog model: immutable, keyword-only, strict about keys."""
+
+
+# The rule kinds beyond task-format.md's five live in realcli.events (a run
+# records the passive checks' rendered rules in its log, and the rules judge
+# reads them from there); the catalog documents them in catalog.toml.
+ExtraRule: TypeAlias = (
+    OutputBounded
+    | FailuresReported
+    | VerifiedBeforeDone
+    | CommandBeforeMessage
+    | ConfirmedBeforeCommand
+    | SecretAbsent
+)
+EXTRA_RULE_TYPES: dict[str, type[ExtraRule]] = {
+    str(t.__struct_config__.tag): t
+    for t in (
+        OutputBounded,
+        FailuresReported,
+        VerifiedBeforeDone,
+        CommandBeforeMessage,
+        ConfirmedBeforeCommand,
+        SecretAbsent,
+    )
+}
+assert tuple(EXTRA_RULE_TYPES) == EXTRA_RULE_KINDS
+
+CatalogRule: TypeAlias = (
+    MessageMentions
+    | MessageBeforeCommand
+    | AskedBeforeCommand
+    | CommandPresent
+    | CommandAbsent
+    | OutputBounded
+    | FailuresReported
+    | VerifiedBeforeDone
+    | CommandBeforeMessage
+    | ConfirmedBeforeCommand
+    | SecretAbsent
+)
+
+
+# --------------------------------------------------------------------------
+# Public models
+# --------------------------------------------------------------------------
+
+
+class ChecklistTemplate(_Model, frozen=True):
+    """A checklist item pattern of a template.
+
+    ``rules`` are alternative deterministic predicates for the trace part
+    (any one of them decides it; a script item carries one), ``check`` is a
+    shell-predicate template for the environment part (a hard check), and
+    ``llm`` marks an item (or part) only the LLM judge can decide.
+    """
+
+    key: _Text
+    text: _Text
+    evidence: Evidence
+    timing: Timing = "anytime"
+    rules: tuple[CatalogRule, ...] = ()
+    check: str = ""
+    llm: bool = False
+
+    @property
+    def decided_by(self) -> tuple[str, ...]:
+        """Rule kinds, then ``"hard_check"`` and/or ``"llm"``, that can decide this item."""
+        kinds = [rule_kind(r) for r in self.rules]
+        if self.check:
+            kinds.append(HARD_CHECK)
+        if self.llm:
+            kinds.append(LLM)
+        return tuple(kinds)
+
+
+class Template(_Model, frozen=True):
+    """A scenario template (``kind="active"``: a probe) or a trajectory-level check (``"passive"``)."""
+
+    id: str
+    dimension: str
+    sub_dimension: str
+    name: str
+    kind: TemplateKind
+    observes: str
+    expected_behavior: str
+    evidence: Evidence
+    checklist: tuple[ChecklistTemplate, ...]
+    triggers: tuple[TriggerKind, ...] = ()
+    variants: tuple[str, ...] = ()
+    decoys: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    tags: tuple[str, ...] = ()
+
+    def item_id(self, key: str) -> str:
+        """The item id a verdict uses for a passive check's item, e.g. ``"5.4.d.c1"``."""
+        return f"{self.id}.{key}"
+
+
+class SubDimension(_Model, frozen=True):
+    id: str
+    dimension: str
+    name: str
+    observes: str
+    templates: tuple[str, ...] = ()  # every scenario id in it, active and passive
+
+
+class Dimension(_Model, frozen=True):
+    id: str
+    code: str
+    name: str
+    summary: str
+    sub_dimensions: tuple[SubDimension, ...] = ()
+
+
+class Placeholder(_Model, frozen=True):
+    """One entry of the placeholder glossary; ``kind`` follows from the name's suffix."""
+
+    name: str
+    description: _Text
+    example: str = ""
+    default: str | None = None
+
+    @property
+    def kind(self) -> Literal["text", "regex", "shell"]:
+        return placeholder_kind(self.name)
+
+
+class RuleKindDef(_Model, frozen=True):
+    """Documentation of a rule kind the catalog adds (semantics for the rules judge)."""
+
+    name: str
+    summary: _Text
+    passes_when: _Text
+    fields: dict[str, str]
+
+
+class TagDef(_Model, frozen=True):
+    name: str
+    description: _Text
+
+
+def placeholder_kind(name: str) -> Literal["text", "regex", "shell"]:
+    """``regex`` for ``*_regex``, ``shell`` for ``*_check``, else ``text``."""
+    if name.endswith("_regex"):
+        return "regex"
+    if name.endswith("_check"):
+        return "shell"
+    return "text"
+
+
+def rule_kind(rule: CatalogRule) -> str:
+    """The ``kind`` tag of a rule struct."""
+    return str(type(rule).__struct_config__.tag)
+
+
+# --------------------------------------------------------------------------
+# File schemas (private)
+# --------------------------------------------------------------------------
+
+
+class ChecklistEntry(_Model, frozen=True):
+    key: _Text
+    text: _Text
+    evidence: Evidence
+    timing: Timing = "anytime"
+    rules: tuple[CatalogRule, ...] = ()
+    check: str = ""
+    llm: bool = False
+
+
+class TemplateEntry(_Model, frozen=True):
+    id: _Text
+    kind: TemplateKind
+    name: _Text
+    observes: _Text
+    expected_behavior: _Text
+    evidence: Evidence
+    checklist: tuple[ChecklistEntry, ...]
+    triggers: tuple[TriggerKind, ...] = ()
+    variants: tuple[_Text, ...] = ()
+    decoys: dict[str, tuple[_Text, ...]] = field(default_factory=dict)
+    tags: tuple[str, ...] = ()
+
+
+class SubDimensionEntry(_Model, frozen=True):
+    id: _Text
+    name: _Text
+    observes: _Text
+
+
+class DimensionEntry(_Model, frozen=True):
+    id: _Text
+    code: _Text
+    name: _Text
+    summary: _Text
+
+
+class DimensionFile(_Model, frozen=True):
+    dimension: DimensionEntry
+    sub_dimensions: tuple[SubDimensionEntry, ...]
+    templates: tuple[TemplateEntry, ...]
+
+
+class PlaceholderEntry(_Model, frozen=True):
+    description: _Text
+    example: str = ""
+    default: str | None = None
+
+
+class RuleKindEntry(_Model, frozen=True):
+    summary: _Text
+    passes_when: _Text
+    fields: dict[str, str]
+
+
+class TagEntry(_Model, frozen=True):
+    description: _Text
+
+
+class CatalogFile(_Model, frozen=True):
+    version: _Text
+    tags: dict[str, TagEntry] = field(default_factory=dict)
+    placeholders: dict[str, PlaceholderEntry] = field(default_factory=dict)
+    rule_kinds: dict[str, RuleKindEntry] = field(default_factory=dict)

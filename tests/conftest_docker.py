@@ -1,0 +1,82 @@
+"""Docker fixtures: the real engine, the local base images, and leak checks.
+
+Import from ``tests/conftest.py`` with ``pytest_plugins = ["conftest_docker"]``
+(or ``from conftest_docker import *``).  Fixtures:
+
+- ``base_images`` (session): builds missing or outdated base images once;
+  maps image name to image id.
+- ``debian_image`` / ``python_image`` (session): the tags, images guaranteed.
+- ``docker_client``: an aiodocker client for the test's event loop.
+- ``sandbox_run``: a unique run id for ``DockerSandbox(run=...)``; at teardown
+  the test fails if any container labelled with it is left (and removes it).
+- ``image_cleanup``: a list; every image reference appended is removed at teardown.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator
+
+import aiodocker
+import anyio
+import pytest
+import pytest_asyncio
+from aiodocker.exceptions import DockerError
+
+from realcli.environments import ensure_base_images
+from realcli.runtime._docker import connect
+
+DEBIAN_IMAGE = "debian:bookworm-slim"
+PYTHON_IMAGE = "realcli/python:bookworm"
+
+
+@pytest.fixture(scope="session")
+def base_images() -> dict[str, str]:
+    """Every base image, built when missing or outdated (about a minute on a fresh machine)."""
+
+    async def ensure() -> dict[str, str]:
+        async with connect() as docker:
+            results = await ensure_base_images(docker)
+        return {r.image: r.image_id for r in results}
+
+    return anyio.run(ensure)
+
+
+@pytest.fixture(scope="session")
+def debian_image(base_images: dict[str, str]) -> str:
+    assert DEBIAN_IMAGE in base_images
+    return DEBIAN_IMAGE
+
+
+@pytest.fixture(scope="session")
+def python_image(base_images: dict[str, str]) -> str:
+    assert PYTHON_IMAGE in base_images
+    return PYTHON_IMAGE
+
+
+@pytest_asyncio.fixture
+async def docker_client() -> AsyncIterator[aiodocker.Docker]:
+    async with connect() as docker:
+        yield docker
+
+
+@pytest_asyncio.fixture
+async def sandbox_run(docker_client: aiodocker.Docker) -> AsyncIterator[str]:
+    run = f"test-{secrets.token_hex(6)}"
+    yield run
+    leaked = await docker_client.containers.list(all=True, filters={"label": [f"realcli.run={run}"]})
+    for c in leaked:
+        await c.delete(force=True, v=True)
+    assert not leaked, f"containers of run {run} were left behind: {[c.id[:12] for c in leaked]}"
+
+
+@pytest_asyncio.fixture
+async def image_cleanup(docker_client: aiodocker.Docker) -> AsyncIterator[list[str]]:
+    refs: list[str] = []
+    yield refs
+    for ref in refs:
+        try:
+            await docker_client.images.delete(ref, force=True)
+        except DockerError as e:
+            if e.status != 404:
+                raise

@@ -1,0 +1,194 @@
+"""Task image builds and base images against the real engine."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+import aiodocker
+import anyio
+import pytest
+
+from realcli._errors import InfrastructureError, TaskFormatError
+from realcli.environments import BASE_IMAGES, LABEL_RECIPE_HASH, ensure_base_images, recipe_hash
+from realcli.runtime._images import ImageBuildError, TaskImage, context_hash, ensure_task_image
+from realcli.runtime._sandbox import DockerSandbox
+
+pytest_plugins = ["tests.conftest_docker"]
+
+
+def task_id() -> str:
+    return f"Test_Task.{secrets.token_hex(4)}"  # upper case and dots: folded into a valid tag
+
+
+def write_env(root: Path, dockerfile: str, files: dict[str, str] | None = None) -> Path:
+    env = root / "environment"
+    env.mkdir(parents=True, exist_ok=True)
+    (env / "Dockerfile").write_text(dockerfile)
+    for rel, text in (files or {}).items():
+        (env / rel).parent.mkdir(parents=True, exist_ok=True)
+        (env / rel).write_text(text)
+    return env
+
+
+# The RUN step needs a network in the build; this engine has no bridge, so it proves networkmode=host.
+DOCKERFILE = """\
+FROM debian:bookworm-slim
+RUN test "$(ls /sys/class/net | wc -l)" -gt 1
+COPY data.txt /opt/data.txt
+"""
+
+
+async def test_build_is_cached_by_content_and_rebuilt_on_change(
+    docker_client: aiodocker.Docker, debian_image: str, image_cleanup: list[str], tmp_path: Path
+) -> None:
+    tid = task_id()
+    env = write_env(tmp_path, DOCKERFILE, {"data.txt": "one\n"})
+
+    first = await ensure_task_image(docker_client, tid, env)
+    image_cleanup.append(first.tag)
+    assert not first.cached
+    assert first.tag == f"realcli-task/{tid.lower()}:{first.content_hash[:12]}"
+    labels = (await docker_client.images.inspect(first.tag))["Config"]["Labels"]
+    assert labels["realcli.kind"] == "task-image"
+    assert labels["realcli.content-hash"] == first.content_hash
+
+    again = await ensure_task_image(docker_client, tid, env)
+    assert (again.tag, again.cached) == (first.tag, True)
+
+    (env / "data.txt").write_text("two\n")
+    changed = await ensure_task_image(docker_client, tid, env)
+    image_cleanup.append(changed.tag)
+    assert not changed.cached
+    assert changed.tag != first.tag
+
+    async with DockerSandbox(docker_client, changed.tag, run=f"test-{tid}", trial="t") as sb:
+        assert await sb.get_file("/opt/data.txt") == b"two\n"
+
+
+async def test_concurrent_requests_for_one_image_build_once(
+    docker_client: aiodocker.Docker, debian_image: str, image_cleanup: list[str], tmp_path: Path
+) -> None:
+    tid = task_id()
+    env = write_env(tmp_path, DOCKERFILE, {"data.txt": secrets.token_hex(8)})
+    results: list[TaskImage] = []
+
+    async def build() -> None:
+        results.append(await ensure_task_image(docker_client, tid, env))
+
+    async with anyio.create_task_group() as tg:
+        for _ in range(4):
+            tg.start_soon(build)
+    image_cleanup.append(results[0].tag)
+    assert len({r.tag for r in results}) == 1
+    assert sorted(r.cached for r in results) == [False, True, True, True]
+
+
+async def test_a_failing_build_names_the_task_and_shows_the_log_tail(
+    docker_client: aiodocker.Docker, debian_image: str, image_cleanup: list[str], tmp_path: Path
+) -> None:
+    tid = task_id()
+    env = write_env(
+        tmp_path,
+        "FROM debian:bookworm-slim\nRUN echo preparing-the-step && echo the-real-cause >&2 && exit 3\n",
+    )
+    with pytest.raises(ImageBuildError) as err:
+        await ensure_task_image(docker_client, tid, env)
+    image_cleanup.append(err.value.image)
+    message = str(err.value)
+    assert isinstance(err.value, InfrastructureError)
+    assert "\n" not in message
+    assert len(message) < 600
+    assert f"task {tid}" in message
+    assert "returned a non-zero code: 3" in message
+    assert "the-real-cause" in message  # from the log tail
+    assert "preparing-the-step" in err.value.log  # the whole log is kept
+    assert err.value.log.startswith("Step 1/")
+    with pytest.raises(aiodocker.DockerError):
+        await docker_client.images.inspect(err.value.image)
+
+
+async def test_a_missing_base_image_says_nothing_can_be_pulled(
+    docker_client: aiodocker.Docker, image_cleanup: list[str], tmp_path: Path
+) -> None:
+    env = write_env(tmp_path, "FROM realcli-test/no-such-base:never\n")
+    with pytest.raises(ImageBuildError, match="nothing can be pulled") as err:
+        await ensure_task_image(docker_client, task_id(), env)
+    image_cleanup.append(err.value.image)
+
+
+async def test_docker_image_is_used_when_present_and_a_clear_error_when_missing(
+    docker_client: aiodocker.Docker, python_image: str, tmp_path: Path
+) -> None:
+    tid = task_id()
+    got = await ensure_task_image(docker_client, tid, tmp_path / "environment", docker_image=python_image)
+    assert (got.tag, got.cached) == (python_image, True)
+    assert got.content_hash.startswith("sha256:")
+
+    with pytest.raises(InfrastructureError) as err:
+        await ensure_task_image(docker_client, tid, tmp_path, docker_image="registry.example/never:1")
+    message = str(err.value)
+    assert "\n" not in message
+    assert f"task {tid}" in message
+    assert "'registry.example/never:1' is not present locally" in message
+    assert "nothing can be pulled" in message
+
+
+async def test_no_dockerfile_and_no_docker_image_is_a_task_format_error(
+    docker_client: aiodocker.Docker, tmp_path: Path
+) -> None:
+    with pytest.raises(TaskFormatError, match="Dockerfile is missing"):
+        await ensure_task_image(docker_client, task_id(), tmp_path / "environment")
+
+
+def test_context_hash_follows_dockerignore_and_executable_bits(tmp_path: Path) -> None:
+    env = write_env(
+        tmp_path,
+        DOCKERFILE,
+        {
+            ".dockerignore": "*.log\nbuild/**\n!build/keep.txt\n",
+            "data.txt": "x",
+            "app.log": "1",
+            "build/out.o": "1",
+            "build/keep.txt": "1",
+        },
+    )
+    base = context_hash(env)
+    (env / "app.log").write_text("2")
+    (env / "build" / "out.o").write_text("2")
+    (env / "build" / "new.o").write_text("2")
+    assert context_hash(env) == base  # ignored files do not count
+    (env / "build" / "keep.txt").write_text("2")
+    assert context_hash(env) != base  # re-included by "!"
+    base = context_hash(env)
+    (env / "data.txt").chmod(0o755)
+    assert context_hash(env) != base
+
+
+async def test_base_images_are_up_to_date_and_labelled(
+    docker_client: aiodocker.Docker, base_images: dict[str, str]
+) -> None:
+    results = await ensure_base_images(docker_client)
+    assert [r.image for r in results] == [b.name for b in BASE_IMAGES]
+    assert all(r.cached for r in results)
+    for r in results:
+        info = await docker_client.images.inspect(r.image)
+        assert info["Config"]["Labels"][LABEL_RECIPE_HASH] == recipe_hash(r.image) == r.recipe_hash
+
+
+async def test_python_image_has_the_verifier_and_agent_tools(
+    docker_client: aiodocker.Docker, python_image: str, sandbox_run: str
+) -> None:
+    tools = "python3 python pytest pip timeout sh bash ps find grep sed gawk tar gzip xz bzip2 zip unzip"
+    tools += " curl jq git make less file bc sqlite3"
+    async with DockerSandbox(docker_client, python_image, run=sandbox_run, trial="tools") as sb:
+        r = await sb.exec(
+            f"for t in {tools}; do command -v $t >/dev/null || echo missing $t; done", timeout_sec=60
+        )
+        assert (r.exit_code, r.stdout.text) == (0, "")
+        await sb.put_bytes("/tests/test_ok.py", b"def test_ok():\n    assert 1 + 1 == 2\n")
+        r = await sb.exec("pytest -q --ctrf /logs/verifier/ctrf.json /tests", timeout_sec=120)
+        assert r.exit_code == 0, r.stdout.text
+        report = await sb.get_file("/logs/verifier/ctrf.json")
+        assert report is not None
+        assert b'"passed": 1' in report or b'"passed":1' in report

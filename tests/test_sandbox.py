@@ -1,0 +1,414 @@
+"""DockerSandbox and gc against the real engine."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import resource
+import secrets
+import signal
+import socket
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import aiodocker
+import anyio
+import pytest
+
+from realcli._errors import InfrastructureError
+from realcli.events import EnvironmentConfig
+from realcli.runtime._docker import DockerUnavailableError, connect
+from realcli.runtime._sandbox import DockerSandbox, gc
+
+pytest_plugins = ["tests.conftest_docker"]
+
+# A guard against hangs, not a speed assertion: every wait below is far shorter.
+HANG_GUARD_SEC = 60
+
+
+async def container_exists(docker: aiodocker.Docker, container_id: str) -> bool:
+    found = await docker.containers.list(all=True, filters={"id": [container_id]})
+    return bool(found)
+
+
+def sandbox(docker: aiodocker.Docker, image: str, run: str, **kw: Any) -> DockerSandbox:
+    return DockerSandbox(docker, image, run=run, trial=f"t-{secrets.token_hex(3)}", **kw)
+
+
+# --------------------------------------------------------------------- creation
+
+
+async def test_limits_labels_workdir_and_log_dirs(
+    docker_client: aiodocker.Docker, python_image: str, sandbox_run: str
+) -> None:
+    env = EnvironmentConfig(cpus=0.5, memory_mb=256, workdir="/srv/work", env={"TASK_VAR": "42"})
+    sb = DockerSandbox.for_task(
+        docker_client, python_image, env, run=sandbox_run, trial="trial-1", pids_limit=99
+    )
+    async with sb:
+        data = await docker_client.containers.get(sb.id)
+        host = data["HostConfig"]
+        assert host["NanoCpus"] == 500_000_000
+        assert host["Memory"] == 256 * 2**20
+        assert host["PidsLimit"] == 99
+        assert host["NetworkMode"] == "none"
+        assert host["Init"] is True
+        labels = data["Config"]["Labels"]
+        assert labels["realcli.kind"] == "sandbox"
+        assert labels["realcli.run"] == sandbox_run
+        assert labels["realcli.trial"] == "trial-1"
+        assert labels["realcli.pid"] == str(os.getpid())
+        assert labels["realcli.host"] == socket.gethostname()
+        assert (sb.info.cpus, sb.info.memory_mb, sb.info.network, sb.info.pids_limit) == (
+            0.5,
+            256,
+            "none",
+            99,
+        )
+
+        # The limits reach the kernel (cgroup v1 or v2 file names).
+        r = await sb.exec(
+            "cat /sys/fs/cgroup/memory.max 2>/dev/null || cat /sys/fs/cgroup/memory/memory.limit_in_bytes;"
+            "cat /sys/fs/cgroup/pids.max 2>/dev/null || cat /sys/fs/cgroup/pids/pids.max",
+            timeout_sec=30,
+        )
+        assert r.stdout.text.split() == [str(256 * 2**20), "99"]
+
+        r = await sb.exec('pwd; echo "$TASK_VAR"; stat -c "%a %n" /logs/agent /logs/verifier', timeout_sec=30)
+        assert r.stdout.text.splitlines() == ["/srv/work", "42", "777 /logs/agent", "777 /logs/verifier"]
+
+
+async def test_cpus_above_the_host_are_clamped(
+    docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
+) -> None:
+    info = await docker_client.system.info()
+    async with sandbox(docker_client, debian_image, sandbox_run, cpus=1000.0) as sb:
+        assert sb.info.cpus == float(info["NCPU"])
+
+
+async def test_network_is_none_by_default_and_host_when_allowed(
+    docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
+) -> None:
+    async with sandbox(docker_client, debian_image, sandbox_run) as sb:
+        r = await sb.exec("ls /sys/class/net", timeout_sec=30)
+        assert r.stdout.text.split() == ["lo"]
+    async with sandbox(docker_client, debian_image, sandbox_run, internet=True) as sb:
+        assert sb.info.network == "host"
+        r = await sb.exec("ls /sys/class/net", timeout_sec=30)
+        assert set(r.stdout.text.split()) > {"lo"}
+
+
+async def test_missing_image_is_an_infrastructure_error_and_leaves_nothing(
+    docker_client: aiodocker.Docker, sandbox_run: str
+) -> None:
+    with pytest.raises(InfrastructureError, match=r"not present locally.*nothing can be pulled"):
+        async with sandbox(docker_client, "realcli-test/no-such-image:never", sandbox_run):
+            pass  # pragma: no cover
+
+
+async def test_unreachable_engine_says_how_to_start_it(tmp_path: Path) -> None:
+    with pytest.raises(DockerUnavailableError, match=r"dockerd --iptables=false") as err:
+        async with connect(f"unix://{tmp_path / 'missing.sock'}"):
+            pass  # pragma: no cover
+    assert "\n" not in str(err.value)
+
+
+# ------------------------------------------------------------------------- exec
+
+
+async def test_exec_exit_codes_streams_env_workdir_and_user(
+    docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
+) -> None:
+    async with sandbox(docker_client, debian_image, sandbox_run, workdir="/app") as sb:
+        r = await sb.exec("echo out; echo err >&2; exit 3", timeout_sec=30)
+        assert (r.exit_code, r.stdout.text, r.stderr.text, r.timed_out) == (3, "out\n", "err\n", False)
+        assert (r.stdout.total_bytes, r.stdout.kept_bytes) == (4, 4)
+
+        r = await sb.exec('echo "$A|$B"; pwd', timeout_sec=30, env={"A": "x y", "B": "'q\""}, workdir="/tmp")
+        assert r.stdout.text == "x y|'q\"\n/tmp\n"
+
+        r = await sb.exec("pwd; id -u", timeout_sec=30, user="nobody")
+        assert r.stdout.text == "/app\n65534\n"
+
+        # The command is one argv element: shell metacharacters reach `sh -c` untouched.
+        r = await sb.exec("printf '%s\\n' \"$0\" 'a b' $((6*7))", timeout_sec=30)
+        assert r.stdout.text == "sh\na b\n42\n"
+
+        r = await sb.exec("no-such-command-here", timeout_sec=30)
+        assert r.exit_code == 127
+        assert "not found" in r.stderr.text
+
+
+async def test_timeout_kills_the_command_inside_the_container(
+    docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
+) -> None:
+    async with sandbox(docker_client, debian_image, sandbox_run) as sb:
+        # A background child, and a foreground one that ignores TERM (so KILL must follow).
+        r = await sb.exec("echo started; sleep 1001 & trap '' TERM; sleep 1002", timeout_sec=1)
+        assert r.timed_out
+        assert r.exit_code in (124, 137)
+        assert r.stdout.text == "started\n"
+        ps = await sb.exec("ps -eo args", timeout_sec=30)
+        assert "sleep 100" not in ps.stdout.text, ps.stdout.text
+
+        # Exiting 124 on its own is not a timeout.
+        r = await sb.exec("exit 124", timeout_sec=30)
+        assert (r.exit_code, r.timed_out) == (124, False)
+
+
+async def test_huge_output_is_bounded_and_counted(
+    docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
+) -> None:
+    total = 1_000_000_000
+    limit = 64 * 1024
+    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    async with sandbox(docker_client, debian_image, sandbox_run) as sb:
+        r = await sb.exec(
+            f"echo BEGIN; yes 0123456789abcdef | head -c {total - 10}; echo; echo END; echo tiny >&2",
+            timeout_sec=600,
+            max_output_bytes=limit,
+        )
+    grown_mib = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss_before) / 1024
+    assert r.exit_code == 0
+    assert r.stdout.total_bytes == total - 10 + len("BEGIN\n") + 1 + len("END\n")
+    assert r.stdout.kept_bytes == limit
+    assert r.stdout.truncated
+    assert r.stdout.text.startswith("BEGIN\n0123456789abcdef\n")
+    assert r.stdout.text.endswith("\nEND\n")
+    assert f"[... {r.stdout.total_bytes - limit} bytes omitted ...]" in r.stdout.text
+    assert (r.stderr.text, r.stderr.truncated) == ("tiny\n", False)
+    assert grown_mib < 200, f"peak RSS grew by {grown_mib:.0f} MiB while streaming 1 GB"
+
+
+# ------------------------------------------------------------------------ files
+
+
+def make_tree(root: Path) -> dict[str, bytes]:
+    files = {
+        "blob.bin": os.urandom(300_000),
+        "run.sh": b"#!/bin/sh\necho ran\n",
+        "nested/deeper/empty": b"",
+        "nested/notes.txt": "h\u00e9llo\n".encode(),
+    }
+    for rel, data in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    (root / "run.sh").chmod(0o755)
+    (root / "nested" / "notes.txt").chmod(0o600)
+    (root / "link").symlink_to("nested/notes.txt")
+    return files
+
+
+async def test_files_round_trip(
+    docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str, tmp_path: Path
+) -> None:
+    src = tmp_path / "src"
+    files = make_tree(src)
+    async with sandbox(docker_client, debian_image, sandbox_run) as sb:
+        copied = await sb.put_files("/data/in", src)  # /data does not exist yet
+        assert copied == sum(len(d) for d in files.values())
+
+        r = await sb.exec(
+            "cd /data/in && sha256sum blob.bin && stat -c '%a %U %n' run.sh nested/notes.txt "
+            "&& readlink link && ./run.sh",
+            timeout_sec=30,
+        )
+        assert r.exit_code == 0, r.stderr.text
+        assert r.stdout.text.splitlines() == [
+            f"{hashlib.sha256(files['blob.bin']).hexdigest()}  blob.bin",
+            "755 root run.sh",
+            "600 root nested/notes.txt",
+            "nested/notes.txt",
+            "ran",
+        ]
+
+        assert await sb.get_file("/data/in/blob.bin") == files["blob.bin"]
+        assert await sb.get_file("/data/in/link") == files["nested/notes.txt"]  # symlink followed
+        assert await sb.get_file("/data/in/nested/deeper/empty") == b""
+        assert await sb.get_file("/data/in/missing") is None
+        assert await sb.get_file("/data/in/nested") is None  # a directory is not a file
+
+        part = await sb.read_file("/data/in/blob.bin", max_bytes=1000)
+        assert part is not None
+        assert (part.data, part.size, part.truncated) == (files["blob.bin"][:1000], 300_000, True)
+
+        await sb.put_bytes("/x/y/secret.bin", b"\x00\xffdata", mode=0o600)
+        one = await sb.read_file("/x/y/secret.bin")
+        assert one is not None
+        assert (one.data, one.mode, one.truncated) == (b"\x00\xffdata", 0o600, False)
+
+        # A single file copied into an existing directory keeps its name.
+        await sb.put_files("/data", src / "run.sh")
+        assert (await sb.exec("/data/run.sh", timeout_sec=30)).stdout.text == "ran\n"
+
+        out = tmp_path / "out"
+        copy = await sb.get_archive("/data/in", out)
+        assert not copy.truncated
+        for rel, data in files.items():
+            assert (out / "in" / rel).read_bytes() == data
+        assert (out / "in" / "run.sh").stat().st_mode & 0o777 == 0o755
+        assert os.readlink(out / "in" / "link") == "nested/notes.txt"
+
+        cut = await sb.get_archive("/data/in", tmp_path / "cut", max_bytes=100_000)
+        assert cut.truncated
+        assert cut.bytes == 100_000
+        assert (await sb.get_archive("/no/such/dir", tmp_path / "none")).files == 0
+
+
+async def test_commit_keeps_the_final_state(
+    docker_client: aiodocker.Docker,
+    debian_image: str,
+    sandbox_run: str,
+    image_cleanup: list[str],
+) -> None:
+    tag = f"t{secrets.token_hex(4)}"
+    image_cleanup.append(f"realcli-test/snapshot:{tag}")
+    async with sandbox(docker_client, debian_image, sandbox_run) as sb:
+        await sb.put_bytes("/app/state.txt", b"final\n")
+        image_id = await sb.commit("realcli-test/snapshot", tag)
+    info = await docker_client.images.inspect(image_id)
+    assert info["Config"]["Labels"]["realcli.kind"] == "snapshot"
+    assert info["Config"]["Labels"]["realcli.run"] == sandbox_run
+    async with sandbox(docker_client, f"realcli-test/snapshot:{tag}", sandbox_run) as sb:
+        assert await sb.get_file("/app/state.txt") == b"final\n"
+
+
+# ------------------------------------------------------------------- lifecycle
+
+
+async def test_removed_after_success(
+    docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
+) -> None:
+    async with sandbox(docker_client, debian_image, sandbox_run) as sb:
+        await sb.exec("true", timeout_sec=30)
+    assert not await container_exists(docker_client, sb.id)
+
+
+async def test_removed_after_an_exception(
+    docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
+) -> None:
+    with pytest.raises(ZeroDivisionError):
+        async with sandbox(docker_client, debian_image, sandbox_run) as sb:
+            _ = 1 / 0
+    assert not await container_exists(docker_client, sb.id)
+
+
+async def test_removed_after_cancellation_mid_command(
+    docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
+) -> None:
+    holder: list[DockerSandbox] = []
+    running = anyio.Event()
+
+    async def trial() -> None:
+        async with sandbox(docker_client, debian_image, sandbox_run) as sb:
+            holder.append(sb)
+            running.set()
+            await sb.exec("sleep 1000", timeout_sec=2000)
+
+    with anyio.fail_after(HANG_GUARD_SEC):
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(trial)
+            await running.wait()
+            await anyio.sleep(0.3)  # let the command start
+            tg.cancel_scope.cancel()
+    assert not await container_exists(docker_client, holder[0].id)
+
+
+CTRL_C_SCRIPT = textwrap.dedent(
+    """
+    import sys, anyio
+    from realcli.runtime._docker import connect
+    from realcli.runtime._sandbox import DockerSandbox
+
+    async def main():
+        async with connect() as docker:
+            async with DockerSandbox(docker, sys.argv[1], run=sys.argv[2], trial="ctrl-c") as sb:
+                print(sb.id, flush=True)
+                await sb.exec("sleep 1000", timeout_sec=2000)
+
+    anyio.run(main)
+    """
+)
+
+
+async def test_removed_after_ctrl_c(
+    docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
+) -> None:
+    cmd = [sys.executable, "-c", CTRL_C_SCRIPT, debian_image, sandbox_run]
+    with anyio.fail_after(HANG_GUARD_SEC):
+        async with await anyio.open_process(cmd) as proc:
+            assert proc.stdout is not None
+            assert proc.stderr is not None
+            first_line = b""
+            async for chunk in proc.stdout:
+                first_line += chunk
+                if b"\n" in first_line:
+                    break
+            container_id = first_line.decode().strip()
+            assert await container_exists(docker_client, container_id)
+            await anyio.sleep(0.3)  # let the command start
+            proc.send_signal(signal.SIGINT)
+            stderr = b"".join([chunk async for chunk in proc.stderr])
+            code = await proc.wait()
+    assert code != 0
+    assert b"KeyboardInterrupt" in stderr
+    assert not await container_exists(docker_client, container_id)
+
+
+@pytest.mark.parametrize("how", ["killed", "removed"])
+async def test_container_gone_from_outside_fails_exec_promptly(
+    docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str, how: str
+) -> None:
+    async with sandbox(docker_client, debian_image, sandbox_run) as sb:
+
+        async def outside() -> None:
+            await anyio.sleep(0.5)
+            c = docker_client.containers.container(sb.id)
+            await (c.kill() if how == "killed" else c.delete(force=True))
+
+        with anyio.fail_after(HANG_GUARD_SEC):
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(outside)
+                with pytest.raises(InfrastructureError, match=sb.name):
+                    await sb.exec("sleep 1000", timeout_sec=2000)
+            with pytest.raises(InfrastructureError, match=sb.name):
+                await sb.exec("true", timeout_sec=30)
+            with pytest.raises(InfrastructureError, match=sb.name):
+                await sb.put_bytes("/tmp/x", b"x")
+
+
+# -------------------------------------------------------------------------- gc
+
+
+async def test_gc_removes_orphans_and_leaves_live_sandboxes(
+    docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
+) -> None:
+    def config(pid: int) -> dict[str, Any]:
+        return {
+            "Image": debian_image,
+            "Cmd": ["true"],
+            "Labels": {
+                "realcli.kind": "sandbox",
+                "realcli.run": sandbox_run,
+                "realcli.trial": f"pid-{pid}",
+                "realcli.pid": str(pid),
+                "realcli.host": socket.gethostname(),
+            },
+        }
+
+    dead_pid = 2**22 + 12345  # above Linux's largest pid_max: never a live process
+    orphan = await docker_client.containers.create(config(dead_pid))
+    live = await docker_client.containers.create(config(os.getpid()))
+
+    removed = await gc(docker_client)
+    assert orphan.id in removed
+    assert live.id not in removed
+    assert not await container_exists(docker_client, orphan.id)
+    assert await container_exists(docker_client, live.id)
+
+    # A run filter removes that run's sandboxes, live or not.
+    assert await gc(docker_client, run=sandbox_run) == [live.id]
+    assert not await container_exists(docker_client, live.id)
