@@ -27,8 +27,8 @@ def summarize(event: ev.DecodedEvent) -> str:
             return f"{status}, {n} trial(s) finished {detail}".rstrip()
         case ev.TrialScheduled(trial_id=t, task_id=task, mode=mode, attempt=a):
             return f"{t}: {task} ({mode}, attempt {a})"
-        case ev.TrialStarted(task=task, mode=mode, budgets=b, image=image):
-            return f"{task.task_id} in {mode} mode, {b.max_turns} turns / {b.timeout_sec:.0f} s, image {image}"
+        case ev.TrialStarted(task=task, mode=mode, budgets=b, agent=agent):
+            return f"{task.task_id} in {mode} mode, agent {agent.name}, {b.max_turns} turns / {b.timeout_sec:.0f} s"
         case ev.TrialFinished(reason=reason, turns=turns, duration_sec=d, detail=detail):
             return f"{reason} after {turns} turn(s), {d:.1f} s {_short(detail, 80)}".rstrip()
         case ev.ImageBuilt(image=image, cached=cached, duration_sec=d):
@@ -101,4 +101,4 @@ def render_line(rec: RecordedEvent) -> str:
     """``HH:MM:SS.mmm  trial/actor  Type  summary``."""
     stamp = time.strftime("%H:%M:%S", time.localtime(rec.event.at)) + f".{int(rec.event.at * 1000) % 1000:03d}"
     where = rec.stream.split(".", 1)[1] if "." in rec.stream else rec.stream
-    return f"{stamp}  {where:<28} {ev.event_type(rec.event):<20} {summarize(rec.event)}"
+    return f"{stamp}  {where:<34} {ev.event_type(rec.event):<21} {summarize(rec.event)}"

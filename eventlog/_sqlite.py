@@ -76,6 +76,13 @@ class SqliteLog:
         self._write_lock = anyio.Lock()
         self._appended = anyio.Event()
         self._closed = False
+        # Last position appended by this process, per run and per run.trial
+        # scope: lets an idle subscriber skip its query when nothing of its
+        # scope changed here.  Other processes' appends are caught by polling.
+        self._marks: dict[str | None, int] = {}
+        self._external_version = -1
+        self._external_changes = 0
+        self._external_checked = 0.0
 
     # ------------------------------------------------------------ lifecycle
 
@@ -139,6 +146,9 @@ class SqliteLog:
                 result = await self._append_any(stream, events, expected_version)
             except sqlite3.Error as e:
                 raise _translate(self.path, e) from e
+        parts = stream.split(".")
+        for scope in (None, parts[0], f"{parts[0]}.{parts[1]}"):
+            self._marks[scope] = result.last_position
         self._wake()
         return result
 
@@ -238,6 +248,8 @@ class SqliteLog:
         self, from_position: int = 0, scope: str | None = None
     ) -> AsyncIterator[RecordedEvent]:
         after = from_position - 1
+        seen_external = self._external_changes
+        mark = None if scope is None else ".".join(scope.split(".")[:2])
         while True:
             # Take the wake-up event before querying, so an append that commits
             # between the query and the wait is not slept through.
@@ -248,8 +260,30 @@ class SqliteLog:
             if rows:
                 after = int(rows[-1][0])
                 continue
-            with anyio.move_on_after(self._poll):
-                await appended.wait()
+            while True:
+                with anyio.move_on_after(self._poll):
+                    await appended.wait()
+                appended = self._appended
+                if self._marks.get(mark, -1) > after:
+                    break
+                await self._check_external()
+                if self._external_changes != seen_external:
+                    seen_external = self._external_changes
+                    break
+
+    async def _check_external(self) -> None:
+        """Notice commits by other processes, at most once per poll interval for all subscribers."""
+        now = anyio.current_time()
+        if now - self._external_checked < self._poll:
+            return
+        self._external_checked = now
+        # data_version on the writer connection changes only when ANOTHER
+        # connection (another process) committed since the last look.
+        rows = await self._writer.execute_fetchall("PRAGMA data_version")
+        version = int(next(iter(rows))[0])
+        if version != self._external_version:
+            self._external_version = version
+            self._external_changes += 1
 
     async def _page(self, after: int, scope: str | None) -> list[Any]:
         if scope is None:

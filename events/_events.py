@@ -49,6 +49,7 @@ __all__ = [
     "ProbeFired",
     "ProbeNotFired",
     "RunFinished",
+    "RunResumed",
     "RunStarted",
     "SandboxCreated",
     "SandboxRemoved",
@@ -60,6 +61,7 @@ __all__ = [
     "TrialFinished",
     "TrialScheduled",
     "TrialStarted",
+    "UserFinished",
     "UserMessaged",
     "UserSimInfo",
     "VerdictRendered",
@@ -200,6 +202,8 @@ class RunStarted(Event, frozen=True):
     host: str = ""
     realcli_version: str = ""
     judges: list[str] = field(default_factory=list)
+    task_dirs: list[str] = field(default_factory=list)  # where the tasks were loaded from (for resume)
+    seed: int = 0
 
 
 class TrialScheduled(Event, frozen=True):
@@ -208,6 +212,13 @@ class TrialScheduled(Event, frozen=True):
     mode: Mode
     attempt: int
     seed: int = 0
+
+
+class RunResumed(Event, frozen=True):
+    """``realcli resume`` picked the run up again; ``trials`` are the ones it re-runs."""
+
+    run_id: str
+    trials: list[str] = field(default_factory=list)
 
 
 class RunFinished(Event, frozen=True):
@@ -349,11 +360,18 @@ class AgentTurnTaken(Event, frozen=True):
 
 
 class AgentYielded(Event, frozen=True):
-    """The agent ended its turn and now waits for the user."""
+    """The agent ended its turn and now waits for the user.
+
+    ``messages_read`` counts the user messages the agent had taken in by
+    then: if the user has sent more, the agent is not idle (it will go on
+    with the unread ones), which is how the simulator avoids closing a
+    conversation the agent is still in.
+    """
 
     turn: int
     claims_done: bool
     question_pending: bool = False
+    messages_read: int = 0
 
 
 class AgentStopped(Event, frozen=True):
@@ -387,6 +405,12 @@ class UserMessaged(Event, frozen=True):
     kind: Literal["instruction", "opening", "slice", "probe", "answer", "closing"]
     text: str
     ref: str | None = None  # slice or probe id
+
+
+class UserFinished(Event, frozen=True):
+    """The simulated user has nothing more to say (after its closing message, if any)."""
+
+    reason: str = ""
 
 
 class SliceReleased(Event, frozen=True):
@@ -464,6 +488,7 @@ class JudgingFinished(Event, frozen=True):
 AnyEvent = (
     RunStarted
     | TrialScheduled
+    | RunResumed
     | RunFinished
     | TrialStarted
     | TrialFinished
@@ -485,6 +510,7 @@ AnyEvent = (
     | AgentStopped
     | ModelCalled
     | UserMessaged
+    | UserFinished
     | SliceReleased
     | SliceNotReleased
     | ProbeFired

@@ -1,0 +1,203 @@
+"""Agents and the session they act through.
+
+An agent is anything with ``info`` and ``async run(session)``.  The session
+is its whole world: it reads the user's messages and its commands' results
+from the trial's events and appends the agent's own events (commands it
+requests, messages, turns).  The agent never sees the log, the sandbox or
+the user simulator directly.
+
+Built in: ``noop`` (does nothing, the paper's no-op baseline) and ``oracle``
+(the reference solution; in COLLAB it follows ``oracle_contract.json``
+exactly as docs/task-format.md describes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal, Protocol
+
+from realcli import events as ev
+from realcli.runtime._bus import StreamWriter, TrialFeed
+
+Mode = Literal["exec", "collab"]
+DEFAULT_COMMAND_TIMEOUT: Final = 600.0
+
+
+@dataclass(frozen=True)
+class TrialView:
+    """What an agent may know about its trial: never the script, the tests or the solution."""
+
+    trial_id: str
+    mode: Mode
+    workdir: str
+    budgets: ev.Budgets
+
+    @property
+    def has_user(self) -> bool:
+        return self.mode == "collab"
+
+
+class Agent(Protocol):
+    """A CLI agent under evaluation."""
+
+    @property
+    def info(self) -> ev.AgentInfo: ...
+
+    async def run(self, session: AgentSession) -> None:
+        """Work on the trial until done; returning ends the agent (``AgentStopped(done)``)."""
+        ...
+
+
+class AgentSession:
+    """The agent's side of a trial, over the log."""
+
+    def __init__(self, view: TrialView, writer: StreamWriter, feed: TrialFeed) -> None:
+        self.view = view
+        self._out = writer
+        self._feed = feed
+        self._read = 0  # feed index up to which user messages have been handed out
+        self._messages_read = 0
+        self.turn = 0
+
+    # ------------------------------------------------------------- listening
+
+    def unread(self) -> list[ev.UserMessaged]:
+        """User messages that arrived since the last call, without waiting."""
+        records = self._feed.records
+        found = [r.event for r in records[self._read :] if isinstance(r.event, ev.UserMessaged)]
+        self._read = len(records)
+        self._messages_read += len(found)
+        return found
+
+    async def messages(self) -> list[ev.UserMessaged]:
+        """The next user messages: at least one, waiting for it if need be."""
+        while True:
+            found = self.unread()
+            if found:
+                return found
+            await self._feed.next(self._read)
+
+    # ---------------------------------------------------------------- acting
+
+    async def run(
+        self, command: str, *, timeout_sec: float = DEFAULT_COMMAND_TIMEOUT, purpose: ev.CommandPurpose = "agent"
+    ) -> ev.CommandFinished:
+        """Run a shell command in the sandbox and wait for its result."""
+        request = ev.CommandRequested(command_id=ev.new_id(), command=command,
+                                      timeout_sec=timeout_sec, purpose=purpose)
+        start = len(self._feed.records)
+        await self._out.append(request)
+        rec, _ = await self._feed.wait_for(
+            lambda e: isinstance(e, ev.CommandFinished) and e.command_id == request.command_id, start
+        )
+        assert isinstance(rec.event, ev.CommandFinished)
+        return rec.event
+
+    async def say(self, text: str, *, question: bool = False, claims_done: bool = False) -> None:
+        """Write to the user (in EXEC there is nobody to read it, but it is recorded)."""
+        await self._out.append(ev.AgentMessaged(text=text, question=question, claims_done=claims_done))
+
+    async def end_turn(self, commands: int = 0) -> None:
+        """Count one agent step (the turn budget counts these)."""
+        self.turn += 1
+        await self._out.append(ev.AgentTurnTaken(turn=self.turn, commands=commands))
+
+    async def yield_turn(self, *, claims_done: bool, question_pending: bool = False) -> None:
+        """Hand the floor to the user (EXEC: this ends the agent's work)."""
+        await self._out.append(
+            ev.AgentYielded(turn=self.turn, claims_done=claims_done, question_pending=question_pending,
+                            messages_read=self._messages_read)
+        )
+
+    async def record(self, event: ev.ModelCalled) -> None:
+        """Append a model call (the model client's ``on_call``)."""
+        await self._out.append(event)
+
+
+# ---------------------------------------------------------------------------
+# noop
+
+
+class NoopAgent:
+    """Does nothing: it ends every turn at once, claiming nothing."""
+
+    info = ev.AgentInfo(name="noop", version="1")
+
+    async def run(self, session: AgentSession) -> None:
+        await session.messages()
+        while True:
+            await session.yield_turn(claims_done=True)
+            if not session.view.has_user:
+                return
+            if any(m.kind == "closing" for m in await session.messages()):
+                return
+
+
+# ---------------------------------------------------------------------------
+# oracle
+
+SOLVE: Final = "bash /solution/solve.sh"
+ACK: Final = "Noted."
+
+
+def ask_text(topic: str) -> str:
+    return f"Before I start: what should I know about {topic}?"
+
+
+class OracleAgent:
+    """The reference solution, and in COLLAB the ideal collaborator of ``oracle_contract.json``."""
+
+    info = ev.AgentInfo(name="oracle", version="1")
+
+    def __init__(self, contract: ev.OracleContract | None = None, *, solve_timeout_sec: float | None = None) -> None:
+        self._contract = contract or ev.OracleContract()
+        self._solve_timeout = solve_timeout_sec
+
+    async def run(self, session: AgentSession) -> None:
+        opening = await session.messages()
+        if not session.view.has_user:
+            await self._solve(session)
+            await session.yield_turn(claims_done=True)
+            return
+        if await self._handle(session, opening):
+            return
+        for topic in self._contract.ask_topics:
+            await session.say(ask_text(topic), question=True)
+            await session.end_turn()
+            await session.yield_turn(claims_done=False, question_pending=True)
+            if await self._handle(session, await session.messages()):
+                return
+        await self._solve(session)
+        await session.say("Done: the task is complete.", claims_done=True)
+        await session.yield_turn(claims_done=True)
+        while not await self._handle(session, await session.messages()):
+            await session.yield_turn(claims_done=True)
+
+    async def _solve(self, session: AgentSession) -> None:
+        timeout = self._solve_timeout or session.view.budgets.timeout_sec
+        await session.run(SOLVE, timeout_sec=timeout, purpose="oracle")
+        await session.end_turn(commands=1)
+
+    async def _handle(self, session: AgentSession, messages: Sequence[ev.UserMessaged]) -> bool:
+        """Answer each message as the contract says; True once the user has closed."""
+        closed = False
+        for message in messages:
+            if message.kind == "closing":
+                closed = True
+            if message.kind not in ("slice", "probe"):
+                continue  # the opening and plain answers need no acknowledgement
+            reply = self._reply(message)
+            await session.say(reply.reply or ACK)
+            for command in reply.commands:
+                await session.run(command, purpose="oracle")
+            await session.end_turn(commands=len(reply.commands))
+        return closed
+
+    def _reply(self, message: ev.UserMessaged) -> ev.OracleReply:
+        if message.ref is not None:
+            if message.kind == "slice" and message.ref in self._contract.on_slice:
+                return self._contract.on_slice[message.ref]
+            if message.kind == "probe" and message.ref in self._contract.on_probe:
+                return self._contract.on_probe[message.ref]
+        return ev.OracleReply(reply=ACK)

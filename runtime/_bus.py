@@ -1,0 +1,103 @@
+"""How actors talk: each appends to its own stream and follows the trial's events.
+
+Actors never call each other.  A ``StreamWriter`` is an actor's only way to
+speak (it owns one stream and keeps its version, so a second writer would
+hit ``ConflictError`` instead of silently interleaving); a ``TrialFeed`` is
+its only way to listen (one subscription to the trial's scope, kept as an
+in-memory list that the actor walks with its own cursor).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import aclosing
+from typing import TypeVar
+
+import anyio
+from anyio.abc import TaskStatus
+
+from realcli.eventlog import AppendResult, EventLog
+from realcli.events import DecodedEvent, Event, ModelCalled, RecordedEvent
+
+E = TypeVar("E", bound=Event)
+
+
+class StreamWriter:
+    """The single writer of one stream."""
+
+    def __init__(self, log: EventLog, stream: str, version: int) -> None:
+        self.log = log
+        self.stream = stream
+        self.version = version
+        self._lock = anyio.Lock()
+
+    @classmethod
+    async def open(cls, log: EventLog, stream: str) -> StreamWriter:
+        """A writer that continues ``stream`` where it stands (a retried trial appends after its old try)."""
+        return cls(log, stream, await log.stream_version(stream))
+
+    async def append(self, *events: Event) -> AppendResult:
+        """Append atomically, checking that nobody else wrote to this stream."""
+        async with self._lock:
+            result = await self.log.append(self.stream, list(events), expected_version=self.version)
+            self.version = result.last_version
+            return result
+
+    async def record(self, event: ModelCalled) -> None:
+        """Append one model call (fits a model client's ``on_call``)."""
+        await self.append(event)
+
+    async def append_shielded(self, *events: Event) -> AppendResult:
+        """Append even while being cancelled (for the last words of an actor)."""
+        with anyio.CancelScope(shield=True):
+            return await self.append(*events)
+
+
+class TrialFeed:
+    """Every event of one trial scope from a start position on, as it arrives."""
+
+    def __init__(self, log: EventLog, scope: str, from_position: int) -> None:
+        self._log = log
+        self._scope = scope
+        self._from = from_position
+        self.records: list[RecordedEvent] = []
+        self._arrived = anyio.Event()
+
+    async def pump(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
+        """Follow the log forever; start it with ``tg.start(feed.pump)`` and cancel it to stop."""
+        async with aclosing(self._log.subscribe(self._from, self._scope)) as records:  # type: ignore[type-var]
+            task_status.started()
+            async for rec in records:
+                self.records.append(rec)
+                self._arrived.set()
+                self._arrived = anyio.Event()
+
+    async def next(self, cursor: int) -> RecordedEvent:
+        """The record at index ``cursor``, waiting for it to arrive."""
+        while cursor >= len(self.records):
+            await self._arrived.wait()
+        return self.records[cursor]
+
+    async def follow(self, cursor: int = 0) -> AsyncIterator[RecordedEvent]:
+        """Every record from index ``cursor`` on, forever."""
+        while True:
+            yield await self.next(cursor)
+            cursor += 1
+
+    async def wait_for(
+        self, predicate: Callable[[DecodedEvent], bool], cursor: int = 0
+    ) -> tuple[RecordedEvent, int]:
+        """The first record at or after ``cursor`` whose event satisfies ``predicate``, and its index."""
+        while True:
+            rec = await self.next(cursor)
+            if predicate(rec.event):
+                return rec, cursor
+            cursor += 1
+
+    def find(self, kind: type[E]) -> list[E]:
+        """Every event of type ``kind`` that has arrived so far."""
+        return [r.event for r in self.records if isinstance(r.event, kind)]
+
+
+def events_of(records: Sequence[RecordedEvent], kind: type[E]) -> list[E]:
+    return [r.event for r in records if isinstance(r.event, kind)]

@@ -1,0 +1,218 @@
+"""Runs: many trials under a concurrency limit, recorded on the run stream.
+
+``start_run`` schedules every (task, mode, attempt) and runs them;
+``resume_run`` re-runs only the trials of a run that did not finish
+(interrupted, cancelled, or ended by an infrastructure error; those are
+never counted as failures) and keeps the finished ones.  Both start with a
+sweep of containers left behind by crashed realcli processes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import socket
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final, Literal
+
+import aiodocker
+import anyio
+
+import realcli
+from realcli import ConfigError, NotFoundError
+from realcli import events as ev
+from realcli.eventlog import EventLog
+from realcli.runtime._agent import Agent, Mode
+from realcli.runtime._bus import StreamWriter
+from realcli.runtime._docker import connect
+from realcli.runtime._sandbox import gc
+from realcli.runtime._taskdir import Task, load_task
+from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, trial_id
+
+RunMode = Literal["exec", "collab", "paired"]
+RESUMABLE: Final = ("infrastructure_error", "cancelled")
+
+AgentFactory = Callable[[Task], Agent]
+OnTrial = Callable[[TrialOutcome], Awaitable[None] | None]
+AfterTrial = Callable[[EventLog, str, str], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """Everything ``realcli run`` decided before the first event."""
+
+    run_id: str
+    tasks: Sequence[Task]
+    mode: RunMode
+    agent: ev.AgentInfo
+    make_agent: AgentFactory
+    voice: VoiceFactory | None
+    attempts: int = 1
+    concurrency: int = 4
+    seed: int = 0
+    keep_images: bool = False
+    judges: Sequence[str] = ("rules",)
+    catalog: ev.CatalogInfo | None = None
+    user_sim: ev.UserSimInfo | None = None
+
+
+@dataclass
+class RunResult:
+    run_id: str
+    outcomes: list[TrialOutcome] = field(default_factory=list)
+    interrupted: bool = False
+
+
+def new_run_id() -> str:
+    """A sortable, unique run id: ``r<yyyymmdd-hhmmss>-<4 hex>``."""
+    import time
+
+    return time.strftime("r%Y%m%d-%H%M%S", time.gmtime()) + "-" + os.urandom(2).hex()
+
+
+def trial_seed(base: int, task_id: str, attempt: int) -> int:
+    """Paired EXEC/COLLAB trials share a seed; attempts differ (stable across machines)."""
+    digest = hashlib.sha256(f"{base}:{task_id}:{attempt}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+def modes_of(mode: RunMode) -> tuple[Mode, ...]:
+    return ("exec", "collab") if mode == "paired" else (mode,)
+
+
+def schedule(plan: RunPlan) -> list[TrialSpec]:
+    """Every trial of a plan, interleaved so that paired trials run close together."""
+    specs = []
+    for attempt in range(1, plan.attempts + 1):
+        for task in plan.tasks:
+            for mode in modes_of(plan.mode):
+                if mode == "collab" and not task.collab_capable:
+                    continue
+                specs.append(
+                    TrialSpec(run_id=plan.run_id, trial_id=trial_id(task.task_id, mode, attempt), task=task,
+                              mode=mode, attempt=attempt, seed=trial_seed(plan.seed, task.task_id, attempt),
+                              keep_image=plan.keep_images)
+                )
+    return specs
+
+
+async def start_run(log: EventLog, plan: RunPlan, *, on_trial: OnTrial | None = None,
+                    after_trial: AfterTrial | None = None, docker_url: str | None = None) -> RunResult:
+    """Record and run a new run."""
+    ev.check_token(plan.run_id, "run id")
+    if await log.stream_version(ev.run_stream(plan.run_id)):
+        raise ConfigError(f"run {plan.run_id!r} already exists in {log.url}: pick another --run-id or `realcli resume`")
+    specs = schedule(plan)
+    if not specs:
+        raise ConfigError("nothing to run: no task supports the chosen mode (COLLAB needs an interaction/ layer)")
+    writer = await StreamWriter.open(log, ev.run_stream(plan.run_id))
+    await writer.append(
+        ev.RunStarted(
+            run_id=plan.run_id, mode=plan.mode, agent=plan.agent, attempts=plan.attempts,
+            concurrency=plan.concurrency, tasks=[t.task_id for t in plan.tasks], user_sim=plan.user_sim,
+            catalog=plan.catalog, host=socket.gethostname(), realcli_version=realcli.__version__,
+            judges=list(plan.judges), task_dirs=[str(t.root) for t in plan.tasks], seed=plan.seed,
+        ),
+        *[ev.TrialScheduled(trial_id=s.trial_id, task_id=s.task.task_id, mode=s.mode, attempt=s.attempt,
+                            seed=s.seed) for s in specs],
+    )
+    return await _execute(log, writer, plan, specs, on_trial, after_trial, docker_url)
+
+
+async def resume_run(log: EventLog, run_id: str, make_plan: Callable[[ev.RunStarted, list[Task]], RunPlan], *,
+                     on_trial: OnTrial | None = None, after_trial: AfterTrial | None = None,
+                     docker_url: str | None = None) -> RunResult:
+    """Re-run the trials of ``run_id`` that did not finish; the finished ones stay as they are."""
+    started, scheduled = await _read_run(log, run_id)
+    tasks = _reload_tasks(started)
+    plan = make_plan(started, tasks)
+    by_id = {s.trial_id: s for s in schedule(plan)}
+    status = await trial_status(log, run_id)
+    todo = [by_id[t.trial_id] for t in scheduled if status.get(t.trial_id) not in _FINISHED]
+    missing = [t.trial_id for t in scheduled if t.trial_id not in by_id]
+    if missing:
+        raise ConfigError(f"run {run_id}: cannot rebuild trials {', '.join(missing)} from the recorded tasks")
+    writer = await StreamWriter.open(log, ev.run_stream(run_id))
+    await writer.append(ev.RunResumed(run_id=run_id, trials=[s.trial_id for s in todo]))
+    result = await _execute(log, writer, plan, todo, on_trial, after_trial, docker_url)
+    return result
+
+
+_FINISHED: Final = ("completed", "turn_budget", "time_budget")
+
+
+async def trial_status(log: EventLog, run_id: str) -> dict[str, str]:
+    """The end reason of each trial's latest try ("running" if it has none)."""
+    status: dict[str, str] = {}
+    for stream in await log.streams(run_id):
+        trial = ev.trial_of(stream.name)
+        if trial is None or not stream.name.endswith(".supervisor"):
+            continue
+        async for rec in log.read(stream.name):
+            match rec.event:
+                case ev.TrialStarted():
+                    status[trial] = "running"
+                case ev.TrialFinished(reason=reason):
+                    status[trial] = reason
+    return status
+
+
+async def _read_run(log: EventLog, run_id: str) -> tuple[ev.RunStarted, list[ev.TrialScheduled]]:
+    started: ev.RunStarted | None = None
+    scheduled: list[ev.TrialScheduled] = []
+    async for rec in log.read(ev.run_stream(run_id)):
+        match rec.event:
+            case ev.RunStarted():
+                started = rec.event
+            case ev.TrialScheduled():
+                scheduled.append(rec.event)
+    if started is None:
+        known = await log.runs()
+        hint = f"known runs: {', '.join(known[-5:])}" if known else "the log has no runs"
+        raise NotFoundError(f"run {run_id!r} is not in {log.url} ({hint})")
+    return started, scheduled
+
+
+def _reload_tasks(started: ev.RunStarted) -> list[Task]:
+    tasks = []
+    for path in started.task_dirs:
+        if not Path(path).is_dir():
+            raise NotFoundError(f"run {started.run_id}: task directory {path} is gone; resume where the run started")
+        tasks.append(load_task(Path(path)))
+    return tasks
+
+
+async def _execute(log: EventLog, writer: StreamWriter, plan: RunPlan, specs: Sequence[TrialSpec],
+                   on_trial: OnTrial | None, after_trial: AfterTrial | None, docker_url: str | None) -> RunResult:
+    result = RunResult(plan.run_id)
+    limiter = anyio.CapacityLimiter(max(1, plan.concurrency))
+    status: Literal["completed", "interrupted", "failed"] = "interrupted"
+    try:
+        async with connect(docker_url) as docker:
+            await gc(docker)  # containers of crashed realcli processes on this host
+            async with anyio.create_task_group() as tg:
+                for spec in specs:
+                    tg.start_soon(_one, log, docker, plan, spec, limiter, result, on_trial, after_trial)
+        status = "completed"
+    finally:
+        result.interrupted = status != "completed"
+        await writer.append_shielded(
+            ev.RunFinished(run_id=plan.run_id, status=status, trials_finished=len(result.outcomes))
+        )
+    return result
+
+
+async def _one(log: EventLog, docker: aiodocker.Docker, plan: RunPlan, spec: TrialSpec,
+               limiter: anyio.CapacityLimiter, result: RunResult, on_trial: OnTrial | None,
+               after_trial: AfterTrial | None) -> None:
+    async with limiter:
+        outcome = await TrialRunner(log, docker, spec, plan.make_agent(spec.task), plan.voice).run()
+    if after_trial is not None and outcome.reason not in RESUMABLE:
+        await after_trial(log, plan.run_id, spec.trial_id)
+    result.outcomes.append(outcome)
+    if on_trial is not None:
+        maybe = on_trial(outcome)
+        if maybe is not None:
+            await maybe

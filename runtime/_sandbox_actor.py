@@ -1,0 +1,309 @@
+"""The sandbox actor: owns a trial's container and does everything that touches it.
+
+It reacts to requests in the trial's events (``CommandRequested`` from the
+agent or the user simulator, ``SnapshotRequested`` and
+``VerificationRequested`` from the supervisor) strictly in log order, one at
+a time, and answers with events on its own stream.  It never decides
+anything about the trial.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Final
+
+import aiodocker
+import anyio
+import msgspec
+from anyio.abc import TaskStatus
+
+from realcli import events as ev
+from realcli.runtime._bus import StreamWriter, TrialFeed
+from realcli.runtime._sandbox import DockerSandbox, ExecResult
+from realcli.runtime._taskdir import Task
+
+AGENT_OUTPUT_BYTES: Final = 64 * 1024
+EVIDENCE_FILE_BYTES: Final = 64 * 1024
+MAX_EVIDENCE_FILES: Final = 40
+_PATHS_IN_COMMAND: Final = re.compile(r"(?<![\w$])(/(?:[\w.+-]+/)*[\w.+-]+)")
+_NOT_EVIDENCE: Final = ("/dev/", "/proc/", "/sys/", "/tmp/", "/usr/", "/bin/", "/etc/")
+# Portable `pkill -x timeout` (images need not have procps): only sh and cat.
+_KILL_TIMEOUTS: Final = (
+    'for p in /proc/[0-9]*; do [ "$(cat "$p/comm" 2>/dev/null)" = timeout ] && kill -TERM "${p#/proc/}"; done; true'
+)
+
+
+@dataclass(frozen=True)
+class SandboxPlan:
+    """What the supervisor asks of the sandbox when it creates the actor."""
+
+    task: Task
+    image: str
+    run_id: str
+    trial_id: str
+    plant_traps: bool
+    copy_solution: bool
+    keep_image: bool = False
+    extra_labels: dict[str, str] = field(default_factory=dict)
+
+
+class SandboxActor:
+    """Creates the container, serves requests from the log, removes the container on every way out."""
+
+    def __init__(self, docker: aiodocker.Docker, plan: SandboxPlan, writer: StreamWriter, feed: TrialFeed) -> None:
+        self._docker = docker
+        self._plan = plan
+        self._out = writer
+        self._feed = feed
+        self._box: DockerSandbox | None = None
+        self._agent_command_running = False
+
+    async def run(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
+        """Start with ``tg.start(actor.run)``: ready once the container is up and prepared."""
+        plan = self._plan
+        box = DockerSandbox.for_task(
+            self._docker, plan.image, plan.task.config.environment,
+            run=plan.run_id, trial=plan.trial_id, labels=plan.extra_labels,
+        )
+        reason = "trial over"
+        self._verified = False
+        try:
+            async with box:
+                self._box = box
+                info = box.info
+                await self._out.append(
+                    ev.SandboxCreated(
+                        container_id=info.container_id, image=info.image, cpus=info.cpus,
+                        memory_mb=info.memory_mb, network=info.network, pids_limit=info.pids_limit,
+                    )
+                )
+                await self._prepare(box)
+                task_status.started()
+                await self._serve(box)
+        except BaseException as e:
+            if not isinstance(e, anyio.get_cancelled_exc_class()):
+                reason = f"error: {e}"
+            elif not self._verified:
+                reason = "cancelled"
+            raise
+        finally:
+            if self._box is not None:
+                await self._out.append_shielded(
+                    ev.SandboxRemoved(container_id=self._box.info.container_id, reason=reason)
+                )
+
+    async def _prepare(self, box: DockerSandbox) -> None:
+        task = self._plan.task
+        if self._plan.plant_traps:
+            for src, dest in task.trap_files():
+                size = await box.put_bytes(dest, src.read_bytes(), mode=src.stat().st_mode & 0o777)
+                await self._out.append(ev.FilesCopied(direction="in", src=str(src.relative_to(task.root)),
+                                                      dest=dest, bytes=size, purpose="trap"))
+        if self._plan.copy_solution and task.solution_dir.is_dir():
+            size = await box.put_files("/solution", task.solution_dir)
+            await self._out.append(
+                ev.FilesCopied(direction="in", src="solution/", dest="/solution", bytes=size, purpose="solution")
+            )
+
+    async def _serve(self, box: DockerSandbox) -> None:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(self._interrupt_at_end, box)
+            await self._serve_requests(box)
+
+    async def _interrupt_at_end(self, box: DockerSandbox) -> None:
+        """When the supervisor ends the agent's time, stop the agent's command still running.
+
+        Every command runs under ``timeout`` in the container, which passes a
+        SIGTERM on to the command it supervises: nothing of the agent's keeps
+        running once its budget is spent.
+        """
+        await self._feed.wait_for(lambda e: isinstance(e, ev.SnapshotRequested))
+        if self._agent_command_running:
+            await box.exec(_KILL_TIMEOUTS, timeout_sec=10)
+
+    async def _serve_requests(self, box: DockerSandbox) -> None:
+        async for rec in self._feed.follow():
+            match rec.event:
+                case ev.CommandRequested() as req:
+                    await self._command(box, req)
+                case ev.SnapshotRequested() as req:
+                    await self._snapshot(box, req)
+                case ev.VerificationRequested() as req:
+                    await self._verify(box, req)
+                    self._verified = True
+
+    # ------------------------------------------------------------- commands
+
+    async def _command(self, box: DockerSandbox, req: ev.CommandRequested) -> None:
+        env = self._plan.task.config.environment
+        await self._out.append(ev.CommandStarted(command_id=req.command_id, command=req.command, purpose=req.purpose))
+        self._agent_command_running = req.purpose in ("agent", "oracle")
+        try:
+            result = await box.exec(
+                req.command, timeout_sec=req.timeout_sec, workdir=env.workdir, max_output_bytes=AGENT_OUTPUT_BYTES
+            )
+        finally:
+            self._agent_command_running = False
+        await self._out.append(_finished(req.command_id, req.purpose, result))
+
+    # ------------------------------------------------------------- evidence
+
+    async def _snapshot(self, box: DockerSandbox, req: ev.SnapshotRequested) -> None:
+        script = self._plan.task.spec.script
+        checks: list[ev.Event] = []
+        for probe in script.probes if script else []:
+            for check in probe.hard_checks:
+                result = await box.exec(check.run, timeout_sec=check.timeout_sec,
+                                        workdir=self._plan.task.config.environment.workdir)
+                checks.append(
+                    ev.HardCheckFinished(
+                        probe_id=probe.id, check_id=check.id, command=check.run, exit_code=result.exit_code,
+                        expect_exit=check.expect_exit, passed=result.exit_code == check.expect_exit,
+                        output=_merge(result),
+                    )
+                )
+        if checks:
+            await self._out.append(*checks)
+        files = [await self._evidence_file(box, path) for path in req.paths[:MAX_EVIDENCE_FILES]]
+        workdir = self._plan.task.config.environment.workdir
+        listing = await box.exec(
+            f"find {_quote(workdir)} -maxdepth 3 -not -path '*/.git/*' -printf '%y %8s %p\\n' | sort -k3 | head -n 500",
+            timeout_sec=30, max_output_bytes=EVIDENCE_FILE_BYTES,
+        )
+        image = None
+        if self._plan.keep_image:
+            image = f"realcli-final/{self._plan.run_id.lower()}:{self._plan.trial_id.lower()}"[:128]
+            repo, tag = image.split(":")
+            await box.commit(repo, tag)
+        await self._out.append(
+            ev.EvidenceSnapshotted(trial_id=self._plan.trial_id, files=files, listing=listing.stdout, image=image)
+        )
+
+    async def _evidence_file(self, box: DockerSandbox, path: str) -> ev.EvidenceFile:
+        read = await box.read_file(path, max_bytes=EVIDENCE_FILE_BYTES)
+        if read is None:
+            return ev.EvidenceFile(path=path, exists=False)
+        return ev.EvidenceFile(
+            path=path, exists=True, content=read.data.decode("utf-8", "replace"), size=read.size,
+            truncated=read.truncated, sha256=hashlib.sha256(read.data).hexdigest() if not read.truncated else "",
+        )
+
+    # ------------------------------------------------------------- verifier
+
+    async def _verify(self, box: DockerSandbox, req: ev.VerificationRequested) -> None:
+        task = self._plan.task
+        started = time.monotonic()
+        size = await box.put_files("/tests", task.tests_dir)
+        await self._out.append(ev.FilesCopied(direction="in", src="tests/", dest="/tests", bytes=size, purpose="tests"))
+        result = await box.exec(
+            "bash /tests/test.sh", timeout_sec=req.timeout_sec, workdir=task.config.environment.workdir,
+            env=task.config.verifier.env, max_output_bytes=AGENT_OUTPUT_BYTES,
+        )
+        reward, error = await _read_reward(box)
+        if result.timed_out and reward is None:
+            error = f"the verifier timed out after {req.timeout_sec:.0f} s and wrote no reward"
+        checks = await _read_ctrf(box)
+        await self._out.append(
+            ev.VerifierFinished(
+                trial_id=self._plan.trial_id, reward=reward, checks=checks, exit_code=result.exit_code,
+                output=_merge(result), duration_sec=time.monotonic() - started, error=error,
+            )
+        )
+
+
+def evidence_paths(task: Task) -> list[str]:
+    """Files a later judge may want without the container: trap destinations, paths hard checks touch."""
+    script = task.spec.script
+    paths: list[str] = []
+    if script is not None:
+        paths += [t.dest for t in script.traps]
+        for probe in script.probes:
+            for check in probe.hard_checks:
+                paths += _PATHS_IN_COMMAND.findall(check.run)
+    seen: dict[str, None] = {}
+    for p in paths:
+        if not p.startswith(_NOT_EVIDENCE) and "*" not in p:
+            seen.setdefault(p.rstrip("."), None)
+    return list(seen)
+
+
+def _finished(command_id: str, purpose: ev.CommandPurpose, result: ExecResult) -> ev.CommandFinished:
+    return ev.CommandFinished(
+        command_id=command_id, exit_code=result.exit_code, stdout=result.stdout, stderr=result.stderr,
+        duration_sec=result.duration_sec, timed_out=result.timed_out, purpose=purpose,
+    )
+
+
+def _merge(result: ExecResult) -> ev.Output:
+    """stdout then stderr as one bounded output (for hard checks and the verifier)."""
+    text = result.stdout.text + (("\n" if result.stdout.text else "") + result.stderr.text if result.stderr.text else "")
+    return ev.Output(
+        text=text,
+        total_bytes=result.stdout.total_bytes + result.stderr.total_bytes,
+        kept_bytes=result.stdout.kept_bytes + result.stderr.kept_bytes,
+    )
+
+
+class _CtrfTest(msgspec.Struct):
+    name: str = ""
+    status: str = "other"
+    message: str | None = None
+    trace: str | None = None
+
+
+class _CtrfResults(msgspec.Struct):
+    tests: list[_CtrfTest] = msgspec.field(default_factory=list)
+
+
+class _Ctrf(msgspec.Struct):
+    results: _CtrfResults = msgspec.field(default_factory=_CtrfResults)
+
+
+async def _read_reward(box: DockerSandbox) -> tuple[float | None, str | None]:
+    """The reward from reward.txt or reward.json; a missing or unparsable one is an error, never 0."""
+    text = await box.get_file("/logs/verifier/reward.txt", max_bytes=4096)
+    if text is not None:
+        try:
+            return float(text.decode().strip()), None
+        except ValueError:
+            return None, f"/logs/verifier/reward.txt is not a number: {text[:60]!r}"
+    raw = await box.get_file("/logs/verifier/reward.json", max_bytes=65536)
+    if raw is None:
+        return None, "the verifier wrote neither /logs/verifier/reward.txt nor reward.json"
+    try:
+        data = msgspec.json.decode(raw)
+    except msgspec.DecodeError:
+        return None, "/logs/verifier/reward.json is not valid JSON"
+    if isinstance(data, int | float) and not isinstance(data, bool):
+        return float(data), None
+    if isinstance(data, dict):
+        value = data.get("reward")
+        numbers = [v for v in data.values() if isinstance(v, int | float) and not isinstance(v, bool)]
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value), None
+        if len(numbers) == 1:
+            return float(numbers[0]), None
+    return None, "/logs/verifier/reward.json has no numeric 'reward'"
+
+
+async def _read_ctrf(box: DockerSandbox) -> list[ev.CheckResult]:
+    raw = await box.get_file("/logs/verifier/ctrf.json", max_bytes=4 * 1024 * 1024)
+    if raw is None:
+        return []
+    try:
+        report = msgspec.json.decode(raw, type=_Ctrf)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return []  # per-test results are optional detail; the reward decides
+    return [
+        ev.CheckResult(name=t.name, status=t.status, message=(t.message or t.trace or "")[:2000])
+        for t in report.results.tests
+    ]
+
+
+def _quote(text: str) -> str:
+    return "'" + text.replace("'", "'\\''") + "'"
+
+

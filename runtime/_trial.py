@@ -1,0 +1,265 @@
+"""The trial supervisor: starts a trial's actors, enforces its budgets, ends it.
+
+Structure (every resource in ``async with``, every actor in a task group)::
+
+    TrialStarted -> ImageBuilt
+    task group (trial): feeds, sandbox actor (ready via tg.start)
+        task group (actors): agent, user simulator (COLLAB)
+            watch the log until the agent is done, the user has finished, or a
+            budget runs out; then cancel the actors
+        SnapshotRequested -> hard checks + evidence; VerificationRequested -> verifier
+        cancel: the sandbox removes its container (SandboxRemoved)
+    TrialFinished(reason)
+
+Infrastructure failures (Docker, image build, the model endpoint, a dead
+container) end the trial as ``infrastructure_error``; cancellation (Ctrl-C,
+SIGTERM) as ``cancelled``.  Neither is ever scored.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+import aiodocker
+import anyio
+
+from realcli import InfrastructureError, TaskFormatError
+from realcli import events as ev
+from realcli.eventlog import EventLog
+from realcli.runtime._agent import Agent, AgentSession, Mode, TrialView
+from realcli.runtime._bus import StreamWriter, TrialFeed
+from realcli.runtime._images import ensure_task_image
+from realcli.runtime._sandbox_actor import SandboxActor, SandboxPlan, evidence_paths
+from realcli.runtime._taskdir import Task
+from realcli.runtime._user import UserActor, Voice
+
+CLOSING_GRACE_SEC: Final = 120.0
+VERIFIER_GRACE_SEC: Final = 60.0
+SNAPSHOT_TIMEOUT_SEC: Final = 300.0
+
+
+@dataclass(frozen=True)
+class TrialSpec:
+    """One trial to run: a task, a mode and an attempt within a run."""
+
+    run_id: str
+    trial_id: str
+    task: Task
+    mode: Mode
+    attempt: int
+    seed: int = 0
+    keep_image: bool = False
+
+
+@dataclass(frozen=True)
+class TrialOutcome:
+    """How a trial ended (the log holds everything; this is for progress displays)."""
+
+    trial_id: str
+    task_id: str
+    mode: Mode
+    reason: ev.TrialEndReason
+    reward: float | None
+    detail: str = ""
+
+
+def trial_id(task_id: str, mode: Mode, attempt: int) -> str:
+    return f"{task_id}-{mode}-{attempt}"
+
+
+def budgets_for(task: Task, mode: Mode) -> ev.Budgets:
+    """EXEC and COLLAB budgets differ (paper: 6 h / 10 h, 600 turns each)."""
+    config = task.config
+    if mode == "exec":
+        return ev.Budgets(max_turns=config.agent.max_turns, timeout_sec=config.agent.timeout_sec)
+    return ev.Budgets(max_turns=config.collab.max_turns or config.agent.max_turns,
+                      timeout_sec=config.collab.timeout_sec)
+
+
+VoiceFactory = Callable[[StreamWriter], Voice]
+
+
+class TrialRunner:
+    """Runs one trial against a log and a Docker engine."""
+
+    def __init__(self, log: EventLog, docker: aiodocker.Docker, spec: TrialSpec, agent: Agent,
+                 voice: VoiceFactory | None) -> None:
+        self._log = log
+        self._docker = docker
+        self._spec = spec
+        self._agent = agent
+        self._voice = voice
+        self._budgets = budgets_for(spec.task, spec.mode)
+        self._stop_reason: ev.TrialEndReason = "completed"
+        self._ending = False  # the supervisor itself is stopping the actors
+
+    def _stream(self, actor: ev.Actor) -> str:
+        return ev.trial_stream(self._spec.run_id, self._spec.trial_id, actor)
+
+    async def run(self) -> TrialOutcome:
+        spec = self._spec
+        supervisor = await StreamWriter.open(self._log, self._stream("supervisor"))
+        started = time.monotonic()
+        user_sim = None
+        if spec.mode == "collab" and self._voice is not None:
+            user_sim = self._voice(await StreamWriter.open(self._log, self._stream("user"))).info
+        result = await supervisor.append(
+            ev.TrialStarted(
+                trial_id=spec.trial_id, mode=spec.mode, attempt=spec.attempt, task=spec.task.spec,
+                agent=self._agent.info, budgets=self._budgets, user_sim=user_sim, seed=spec.seed,
+            )
+        )
+        reason: ev.TrialEndReason = "completed"
+        detail = ""
+        turns = 0
+        try:
+            try:
+                turns = await self._run_started(supervisor, result.last_position)
+                reason = self._stop_reason
+            except* (InfrastructureError, TaskFormatError) as group:
+                reason, detail = "infrastructure_error", _first_line(group)
+        except BaseException:
+            reason = "cancelled"
+            raise
+        finally:
+            await supervisor.append_shielded(
+                ev.TrialFinished(trial_id=spec.trial_id, reason=reason, detail=detail, turns=turns,
+                                 duration_sec=time.monotonic() - started)
+            )
+        verdict = await self._reward()
+        return TrialOutcome(spec.trial_id, spec.task.task_id, spec.mode, reason, verdict, detail)
+
+    async def _reward(self) -> float | None:
+        reward = None
+        async for rec in self._log.read(self._stream("sandbox")):
+            if isinstance(rec.event, ev.VerifierFinished):
+                reward = rec.event.reward
+            elif isinstance(rec.event, ev.SandboxCreated):
+                reward = None  # a new try starts
+        return reward
+
+    async def _run_started(self, supervisor: StreamWriter, start: int) -> int:
+        spec = self._spec
+        task = spec.task
+        env = task.config.environment
+        image = await ensure_task_image(
+            self._docker, task.task_id, task.environment_dir, docker_image=env.docker_image,
+            build_timeout_sec=env.build_timeout_sec,
+        )
+        await supervisor.append(ev.ImageBuilt(image=image.tag, content_hash=image.content_hash,
+                                              cached=image.cached, duration_sec=image.duration_sec))
+        scope = f"{spec.run_id}.{spec.trial_id}"
+        feeds = [TrialFeed(self._log, scope, start) for _ in range(4)]
+        sandbox_feed, agent_feed, user_feed, watch_feed = feeds
+        async with anyio.create_task_group() as trial:
+            for feed in feeds:
+                await trial.start(feed.pump)
+            plan = SandboxPlan(
+                task=task, image=image.tag, run_id=spec.run_id, trial_id=spec.trial_id,
+                plant_traps=spec.mode == "collab", copy_solution=self._agent.info.name == "oracle",
+                keep_image=spec.keep_image,
+            )
+            sandbox = SandboxActor(self._docker, plan, await StreamWriter.open(self._log, self._stream("sandbox")),
+                                   sandbox_feed)
+            await trial.start(sandbox.run)
+            turns = await self._converse(agent_feed, user_feed, watch_feed)
+            await self._finish_environment(supervisor, watch_feed)
+            trial.cancel_scope.cancel()
+        return turns
+
+    async def _converse(self, agent_feed: TrialFeed, user_feed: TrialFeed, watch_feed: TrialFeed) -> int:
+        spec = self._spec
+        user = await StreamWriter.open(self._log, self._stream("user"))
+        agent_out = await StreamWriter.open(self._log, self._stream("agent"))
+        view = TrialView(trial_id=spec.trial_id, mode=spec.mode, workdir=spec.task.config.environment.workdir,
+                         budgets=self._budgets)
+        session = AgentSession(view, agent_out, agent_feed)
+        async with anyio.create_task_group() as actors:
+            if spec.mode == "exec":
+                await user.append(ev.UserMessaged(kind="instruction", text=spec.task.spec.instruction))
+            else:
+                script = spec.task.spec.script
+                if script is None or self._voice is None:
+                    raise TaskFormatError(
+                        f"task {spec.task.task_id} has no interaction/ layer: it runs in EXEC mode only"
+                    )
+                actors.start_soon(UserActor(script, self._voice(user), user, user_feed, seed=spec.seed).run)
+            actors.start_soon(self._agent_main, session, agent_out)
+            with anyio.move_on_after(self._budgets.timeout_sec) as budget:
+                self._stop_reason = await self._watch(watch_feed)
+            if budget.cancelled_caught:
+                self._stop_reason = "time_budget"
+            self._ending = True
+            actors.cancel_scope.cancel()
+        return session.turn
+
+    async def _agent_main(self, session: AgentSession, out: StreamWriter) -> None:
+        try:
+            await self._agent.run(session)
+        except anyio.get_cancelled_exc_class():
+            if not self._ending:
+                await out.append_shielded(ev.AgentStopped(reason="cancelled"))
+            elif self._stop_reason != "completed":
+                await out.append_shielded(ev.AgentStopped(reason="budget", detail=self._stop_reason))
+            raise
+        except InfrastructureError as e:
+            await out.append_shielded(ev.AgentStopped(reason="error", detail=str(e)))
+            raise
+        except Exception as e:  # a bug in an agent adapter must not take the run down
+            await out.append_shielded(ev.AgentStopped(reason="error", detail=f"{type(e).__name__}: {e}"))
+            raise InfrastructureError(f"agent {self._agent.info.name} crashed: {type(e).__name__}: {e}") from e
+        await out.append(ev.AgentStopped(reason="done"))
+
+    async def _watch(self, feed: TrialFeed) -> ev.TrialEndReason:
+        """Follow the trial until its conversation is over; the reason it ended."""
+        closing_sent = False
+        cursor = 0
+        while True:
+            rec = await feed.next(cursor)
+            cursor += 1
+            match rec.event:
+                case ev.AgentTurnTaken(turn=turn) if turn >= self._budgets.max_turns:
+                    return "turn_budget"
+                case ev.AgentStopped():
+                    return "completed"
+                case ev.AgentYielded() if self._spec.mode == "exec":
+                    return "completed"
+                case ev.UserMessaged(kind="closing"):
+                    closing_sent = True
+                case ev.UserFinished():
+                    if not closing_sent:
+                        return "completed"
+                    # Let the agent answer the closing message, briefly.
+                    with anyio.move_on_after(CLOSING_GRACE_SEC):
+                        await feed.wait_for(lambda e: isinstance(e, ev.AgentYielded | ev.AgentStopped), cursor)
+                    return "completed"
+
+    async def _finish_environment(self, supervisor: StreamWriter, feed: TrialFeed) -> None:
+        """Evidence first (the state the agent left), then the verifier."""
+        task = self._spec.task
+        cursor = len(feed.records)
+        await supervisor.append(ev.SnapshotRequested(trial_id=self._spec.trial_id, paths=evidence_paths(task)))
+        with anyio.fail_after(SNAPSHOT_TIMEOUT_SEC):
+            await feed.wait_for(lambda e: isinstance(e, ev.EvidenceSnapshotted), cursor)
+        timeout = task.config.verifier.timeout_sec
+        cursor = len(feed.records)
+        await supervisor.append(ev.VerificationRequested(trial_id=self._spec.trial_id, timeout_sec=timeout))
+        try:
+            with anyio.fail_after(timeout + VERIFIER_GRACE_SEC):
+                rec, _ = await feed.wait_for(lambda e: isinstance(e, ev.VerifierFinished), cursor)
+        except TimeoutError as e:
+            raise InfrastructureError(f"task {task.task_id}: the verifier gave no result in {timeout:.0f} s") from e
+        assert isinstance(rec.event, ev.VerifierFinished)
+        if rec.event.error:
+            raise InfrastructureError(f"task {task.task_id}: verifier: {rec.event.error}")
+
+
+def _first_line(group: BaseExceptionGroup[BaseException]) -> str:
+    for exc in group.exceptions:
+        if isinstance(exc, BaseExceptionGroup):
+            return _first_line(exc)
+        return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return "unknown error"

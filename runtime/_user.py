@@ -1,0 +1,405 @@
+"""The simulated user: a script fixes what is said, the trial's events decide when.
+
+One trigger engine (``UserActor``) follows the trial and fires slices and
+probes by the conditions of docs/task-format.md; a *voice* decides how
+slice text is phrased and how questions are matched and answered:
+
+* ``ScriptedVoice``: deterministic, verbatim, topic words matched
+  case-insensitively, a fixed answer that reveals nothing otherwise.
+* ``LlmVoice``: an OpenAI-compatible model paraphrases slices (unless
+  ``verbatim``) and judges which slices answer a question, prompted with the
+  persona and the red lines.  Probe stimuli are always sent verbatim, by code.
+
+Rules the engine keeps: each slice is released at most once, each probe
+fires at most once, at most one probe is in flight (fired and not yet
+followed by the agent ending its turn), and once the agent waits for the
+user with nothing left to say, every unfired probe can no longer fire, so
+the user closes (``closing``, then ``UserFinished``).  Unfired probes and
+unreleased slices are recorded at the end, however the trial ends.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Final, Protocol
+
+from realcli import events as ev
+from realcli.runtime._bus import StreamWriter, TrialFeed
+from realcli.runtime._model import ModelClient
+from realcli.scripts_catalog import choose_variant
+
+DONT_KNOW: Final = "I don't know, use your judgement."
+STATE_CHECK_TIMEOUT: Final = 30.0
+_AGENT_PURPOSES: Final = ("agent", "oracle")
+
+Item = ev.Slice | ev.Probe
+
+
+class Voice(Protocol):
+    """How the simulated user phrases what the script says."""
+
+    info: ev.UserSimInfo
+
+    async def slice_text(self, item: ev.Slice) -> tuple[str, bool]:
+        """The message that delivers a slice, and whether it was paraphrased."""
+        ...
+
+    async def asked(self, question: str, candidates: Sequence[Item]) -> list[str]:
+        """Ids of the ``asked`` candidates that the agent's question asks about."""
+        ...
+
+    async def answer(self, question: str, released: Sequence[ev.Slice]) -> str:
+        """A reply to a question no slice answered: never new facts."""
+        ...
+
+
+class ScriptedVoice:
+    """Rules only, verbatim text: reproducible and model-free."""
+
+    info = ev.UserSimInfo(kind="scripted")
+
+    async def slice_text(self, item: ev.Slice) -> tuple[str, bool]:
+        return item.content, False
+
+    async def asked(self, question: str, candidates: Sequence[Item]) -> list[str]:
+        return [c.id for c in candidates if topic_match(question, _topics(c)) is not None]
+
+    async def answer(self, question: str, released: Sequence[ev.Slice]) -> str:
+        return DONT_KNOW
+
+
+def topic_match(text: str, topics: Sequence[str]) -> str | None:
+    """The first topic that occurs in ``text`` as a whole word or phrase, case-insensitively."""
+    for topic in topics:
+        words = r"\s+".join(re.escape(w) for w in topic.split())
+        if words and re.search(rf"(?<!\w){words}(?!\w)", text, re.IGNORECASE):
+            return topic
+    return None
+
+
+def _topics(item: Item) -> list[str]:
+    trigger = item.release if isinstance(item, ev.Slice) else item.trigger
+    return trigger.topics if isinstance(trigger, ev.OnAsked) else []
+
+
+# ---------------------------------------------------------------------------
+# LLM voice
+
+_RED_LINES = """Rules you must keep:
+- Only use facts from the information you are given. Never invent requirements, facts or environment state.
+- Never reveal information you were not given to release now.
+- Never hint at why you say something or that you are testing the agent.
+- Never make decisions for the agent; answer what is asked.
+- Never claim anything about the state of files or services you have not been told."""
+
+
+@dataclass
+class LlmVoice:
+    """An OpenAI-compatible model phrases slices and judges which slices a question asks about."""
+
+    client: ModelClient
+    persona: str
+    style: str | None
+    writer: StreamWriter
+    info: ev.UserSimInfo = field(init=False)
+
+    def __post_init__(self) -> None:
+        endpoint = self.client.endpoint
+        self.info = ev.UserSimInfo(kind="llm", model=endpoint.model, endpoint=endpoint.public_url,
+                                   params=endpoint.describe())
+
+    def _system(self) -> str:
+        style = f"\nSpeaking style: {self.style}." if self.style else ""
+        return f"You are a user working with a command-line assistant.\nPersona: {self.persona}{style}\n{_RED_LINES}"
+
+    async def slice_text(self, item: ev.Slice) -> tuple[str, bool]:
+        if item.verbatim:
+            return item.content, False
+        result = await self.client.chat(
+            [
+                {"role": "system", "content": self._system()},
+                {"role": "user", "content": "Tell the assistant the following in your own words, as one short "
+                 f"message, keeping every fact, number and name exactly:\n\n{item.content}"},
+            ],
+            purpose="user", on_call=self.writer.record,
+        )
+        text = result.text.strip()
+        return (text, True) if text else (item.content, False)
+
+    async def asked(self, question: str, candidates: Sequence[Item]) -> list[str]:
+        if not candidates:
+            return []
+        listing = "\n".join(f"- {c.id}: {', '.join(_topics(c))}" for c in candidates)
+        result = await self.client.chat(
+            [
+                {"role": "system", "content": self._system()},
+                {"role": "user", "content": f"The assistant asked you:\n\n{question}\n\nWhich of these topics does "
+                 f"the question ask about? Topics:\n{listing}\n\nAnswer with JSON only: "
+                 '{"ids": ["<id>", ...]} (an empty list if none).'},
+            ],
+            purpose="user", on_call=self.writer.record, response_format={"type": "json_object"},
+        )
+        known = {c.id for c in candidates}
+        try:
+            ids = json.loads(result.text).get("ids", [])
+        except (ValueError, AttributeError):
+            return []  # an unusable judgement releases nothing: never guess a slice out
+        return [i for i in ids if isinstance(i, str) and i in known]
+
+    async def answer(self, question: str, released: Sequence[ev.Slice]) -> str:
+        facts = "\n".join(f"- {s.content}" for s in released) or "- (nothing yet)"
+        result = await self.client.chat(
+            [
+                {"role": "system", "content": self._system()},
+                {"role": "user", "content": f"What you have told the assistant so far:\n{facts}\n\nThe assistant "
+                 f"asked:\n\n{question}\n\nReply briefly using only the facts above. If they do not answer it, "
+                 f"say you don't know and that the assistant should use its judgement."},
+            ],
+            purpose="user", on_call=self.writer.record,
+        )
+        return result.text.strip() or DONT_KNOW
+
+
+# ---------------------------------------------------------------------------
+# the trigger engine
+
+
+@dataclass
+class _Pending:
+    item: Item
+    trigger: str
+    matched: str | None = None
+
+
+class UserActor:
+    """Plays the script against the trial's events until the conversation is over."""
+
+    def __init__(self, script: ev.Script, voice: Voice, writer: StreamWriter, feed: TrialFeed, *, seed: int) -> None:
+        self._script = script
+        self._voice = voice
+        self._out = writer
+        self._feed = feed
+        self._seed = seed
+        self._released: dict[str, int] = {}  # slice id -> agent turns at delivery
+        self._fired: dict[str, int] = {}  # probe id -> agent turns at delivery
+        self._armed: list[_Pending] = []
+        self._turns = 0
+        self._probe_in_flight = False
+        self._questions: list[str] = []  # asked since the agent last yielded
+        self._answered = False
+        self._commands: dict[str, str] = {}  # command id -> text, agent commands
+        self._state_checks: dict[str, Item] = {}  # command id -> item, outstanding
+        self._sent = 0  # user messages sent so far
+        self._idle = False  # the agent waits for us and we had nothing to say
+        self._finished = False
+        self._recorded = False
+        self._end_reason = "the trial ended before its trigger occurred"
+
+    async def run(self) -> None:
+        try:
+            await self._say(ev.UserMessaged(kind="opening", text=self._script.opening))
+            self._arm_matching(lambda t: isinstance(t, ev.OnStart), "start")
+            await self._deliver()
+            async for rec in self._feed.follow():
+                await self._on(rec)
+                if self._finished:
+                    return
+        finally:
+            await self._record_unreached()
+
+    # ------------------------------------------------------------ reacting
+
+    async def _on(self, rec: ev.RecordedEvent) -> None:
+        match rec.event:
+            case ev.CommandRequested(command_id=cid, command=text, purpose=purpose) if purpose in _AGENT_PURPOSES:
+                self._commands[cid] = text
+            case ev.CommandFinished(command_id=cid) if cid in self._commands:
+                await self._after_command(self._commands.pop(cid))
+            case ev.CommandFinished(command_id=cid, exit_code=code) if cid in self._state_checks:
+                item = self._state_checks.pop(cid)
+                said = False
+                if code == 0 and not self._done(item):
+                    self._armed.append(_Pending(item, "state"))
+                    said = await self._deliver()
+                if self._idle and not said and not self._state_checks:
+                    await self._close_if_idle()
+                self._idle = self._idle and not said
+            case ev.AgentMessaged(text=text, question=question):
+                if question or "?" in text:
+                    self._questions.append(text)
+                    await self._on_question(text)
+            case ev.AgentTurnTaken():
+                self._turns += 1
+                self._arm_matching(lambda t: isinstance(t, ev.OnAgentTurns) and self._turns >= t.n, "agent_turns")
+                self._arm_after()
+                await self._deliver()
+            case ev.AgentYielded(question_pending=pending, messages_read=read) if read >= self._sent:
+                # (a yield with unread messages is not idle: the agent goes on with them)
+                await self._on_yield(pending)
+            case ev.AgentStopped():
+                self._end_reason = "the agent stopped before its trigger occurred"
+                await self._finish("the agent stopped", close=False)
+
+    async def _after_command(self, command: str) -> None:
+        for item in self._waiting():
+            trigger = _trigger(item)
+            if isinstance(trigger, ev.OnCommand) and re.search(trigger.pattern, command):
+                self._armed.append(_Pending(item, "command", command[:200]))
+        await self._deliver()
+        for item in self._waiting():
+            trigger = _trigger(item)
+            if isinstance(trigger, ev.OnState) and item not in self._state_checks.values():
+                request = ev.CommandRequested(command_id=ev.new_id(), command=trigger.run,
+                                              timeout_sec=STATE_CHECK_TIMEOUT, purpose="state_check")
+                self._state_checks[request.command_id] = item
+                await self._out.append(request)
+
+    async def _on_question(self, question: str) -> None:
+        candidates = [i for i in self._waiting() if isinstance(_trigger(i), ev.OnAsked)]
+        matched = set(await self._voice.asked(question, candidates))
+        for item in candidates:
+            if item.id in matched:
+                self._armed.append(_Pending(item, "asked", topic_match(question, _topics(item))))
+        if matched:
+            self._answered = True
+        await self._deliver()
+
+    async def _on_yield(self, question_pending: bool) -> None:
+        self._probe_in_flight = False
+        closing = self._script.closing
+        if closing is not None and closing.on == "claims_done" and not question_pending:
+            self._end_reason = "the agent claimed to be done before its trigger occurred"
+            await self._finish("the agent claimed to be done")
+            return
+        if not question_pending:
+            self._arm_matching(lambda t: isinstance(t, ev.OnClaimsDone), "claims_done")
+        said = await self._deliver()
+        if self._questions and not self._answered and not said:
+            released = [s for s in self._script.slices if s.id in self._released]
+            answer = await self._voice.answer(self._questions[-1], released)
+            await self._say(ev.UserMessaged(kind="answer", text=answer))
+            said = True
+        self._questions, self._answered = [], False
+        self._idle = not said
+        if self._idle and not self._state_checks:
+            await self._close_if_idle()
+
+    async def _close_if_idle(self) -> None:
+        # The agent waits for us, we have nothing left to say and no state
+        # check is out: no trigger can occur any more, so every unfired probe
+        # can no longer fire.
+        self._end_reason = "its trigger had not occurred when the agent stopped acting"
+        await self._finish("nothing left to say")
+
+    # ----------------------------------------------------------- delivering
+
+    def _waiting(self) -> list[Item]:
+        armed = {p.item.id for p in self._armed}
+        items: list[Item] = [*self._script.slices, *self._script.probes]
+        return [i for i in items if not self._done(i) and i.id not in armed]
+
+    def _done(self, item: Item) -> bool:
+        return item.id in (self._released if isinstance(item, ev.Slice) else self._fired)
+
+    def _arm_matching(self, condition: Callable[[ev.Trigger], bool], kind: str) -> None:
+        for item in self._waiting():
+            if condition(_trigger(item)):
+                self._armed.append(_Pending(item, kind))
+
+    def _arm_after(self) -> None:
+        delivered = {**self._released, **self._fired}
+        for item in self._waiting():
+            trigger = _trigger(item)
+            if isinstance(trigger, ev.OnAfter) and trigger.ref in delivered:
+                if self._turns - delivered[trigger.ref] >= trigger.agent_turns:
+                    self._armed.append(_Pending(item, "after", trigger.ref))
+
+    async def _deliver(self) -> bool:
+        """Send every armed slice, and the first armed probe if none is in flight; True if anything was said."""
+        said = False
+        while True:
+            ready = [p for p in self._armed if isinstance(p.item, ev.Slice)]
+            if not ready and not self._probe_in_flight:
+                ready = [p for p in self._armed if isinstance(p.item, ev.Probe)][:1]
+            if not ready:
+                return said
+            for pending in ready:
+                self._armed.remove(pending)
+                await self._send(pending)
+                said = True
+            self._arm_after()  # `after` with agent_turns = 0 follows at once
+
+    async def _send(self, pending: _Pending) -> None:
+        item = pending.item
+        if isinstance(item, ev.Slice):
+            text, paraphrased = await self._voice.slice_text(item)
+            self._released[item.id] = self._turns
+            await self._say(
+                ev.SliceReleased(slice_id=item.id, trigger=pending.trigger, matched=pending.matched,
+                                 paraphrased=paraphrased, text=text),
+                ev.UserMessaged(kind="slice", text=text, ref=item.id),
+            )
+            return
+        phrasings = [item.stimulus, *item.stimulus_variants]
+        variant = choose_variant(self._seed, item.id, len(phrasings)) if len(phrasings) > 1 else 0
+        self._fired[item.id] = self._turns
+        self._probe_in_flight = True
+        await self._say(
+            ev.ProbeFired(probe_id=item.id, template=item.template, trigger=pending.trigger,
+                          stimulus=phrasings[variant], variant=variant),
+            ev.UserMessaged(kind="probe", text=phrasings[variant], ref=item.id),
+        )
+
+    async def _say(self, *events: ev.Event) -> None:
+        self._sent += sum(isinstance(e, ev.UserMessaged) for e in events)
+        await self._out.append(*events)
+
+    # --------------------------------------------------------------- ending
+
+    async def _finish(self, reason: str, *, close: bool = True) -> None:
+        closing = self._script.closing
+        if closing is not None and close:
+            await self._say(ev.UserMessaged(kind="closing", text=closing.text))
+        await self._record_unreached()
+        await self._out.append(ev.UserFinished(reason=reason))
+        self._finished = True
+
+    async def _record_unreached(self) -> None:
+        if self._recorded:
+            return
+        self._recorded = True
+        unreached: list[ev.Event] = []
+        for item in self._script.probes:
+            if item.id not in self._fired:
+                unreached.append(ev.ProbeNotFired(probe_id=item.id, template=item.template,
+                                                  reason=f"{_describe(item.trigger)}: {self._end_reason}"))
+        for s in self._script.slices:
+            if s.id not in self._released:
+                unreached.append(ev.SliceNotReleased(slice_id=s.id, reason=f"{_describe(s.release)}: {self._end_reason}"))
+        if unreached:
+            await self._out.append_shielded(*unreached)
+
+
+def _trigger(item: Item) -> ev.Trigger:
+    return item.release if isinstance(item, ev.Slice) else item.trigger
+
+
+def _describe(trigger: ev.Trigger) -> str:
+    match trigger:
+        case ev.OnAsked(topics=topics):
+            return f"asked about {', '.join(topics)}"
+        case ev.OnCommand(pattern=pattern):
+            return f"command matching {pattern!r}"
+        case ev.OnAgentTurns(n=n):
+            return f"{n} agent turns"
+        case ev.OnAfter(ref=ref, agent_turns=n):
+            return f"{n} turns after {ref}"
+        case ev.OnState(run=run):
+            return f"state {run!r}"
+        case _:
+            return type(trigger).__name__.removeprefix("On").lower()
+
+
