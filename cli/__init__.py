@@ -6,6 +6,7 @@ import sys
 from collections.abc import Sequence
 
 from realcli._errors import RealcliError
+from realcli.cli import _cmd_run  # noqa: F401  (registers its commands)
 from realcli.cli._app import app
 
 __all__ = ["app", "main"]

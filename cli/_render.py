@@ -59,8 +59,9 @@ def summarize(event: ev.DecodedEvent) -> str:
             return f"after turn {turn}: {why}"
         case ev.AgentStopped(reason=reason, detail=detail):
             return f"{reason} {_short(detail, 80)}".rstrip()
-        case ev.ModelCalled(purpose=p, model=model, status=status, tokens_in=i, tokens_out=o,
-                            latency_sec=lat, error=err):
+        case ev.ModelCalled(
+            purpose=p, model=model, status=status, tokens_in=i, tokens_out=o, latency_sec=lat, error=err
+        ):
             fail = f" error: {_short(err, 60)}" if err else ""
             return f"{p} -> {model}: {status} {i}/{o} tok {lat:.2f} s{fail}"
         case ev.UserMessaged(kind=kind, text=text, ref=ref):

@@ -67,8 +67,15 @@ async def export_run(log: EventLog, run_id: str, out: Path) -> int:
         f.write(_json.encode({"realcli_archive": ARCHIVE_VERSION, "run": run_id}) + b"\n")
         async for rec in log.read_all(0, scope=run_id):
             raw = rec.event.raw if isinstance(rec.event, UnknownEvent) else encode(rec.event)
-            line = (b'{"stream":' + _json.encode(rec.stream) + b',"version":'
-                    + str(rec.version).encode() + b',"event":' + raw + b"}\n")
+            line = (
+                b'{"stream":'
+                + _json.encode(rec.stream)
+                + b',"version":'
+                + str(rec.version).encode()
+                + b',"event":'
+                + raw
+                + b"}\n"
+            )
             digest.update(line)
             f.write(line)
             count += 1

@@ -66,9 +66,7 @@ class JetStreamLog:
     # ------------------------------------------------------------ lifecycle
 
     @classmethod
-    async def open(
-        cls, url: str, *, reconnect_timeout: float = 60.0, connect_timeout: float = 5.0
-    ) -> JetStreamLog:
+    async def open(cls, url: str, *, reconnect_timeout: float = 60.0, connect_timeout: float = 5.0) -> JetStreamLog:
         """Connect to ``nats://host:port[?stream=NAME]`` and make sure the stream exists."""
         parts = urlsplit(url)
         if not parts.hostname:
@@ -98,8 +96,7 @@ class JetStreamLog:
                 await nc.close()
             reason = type(failure).__name__ if failure else f"no answer in {connect_timeout:.0f} s"
             raise LogUnavailableError(
-                f"cannot reach NATS at {server} ({reason}): "
-                "start `nats-server -js` there, or use --log sqlite:PATH"
+                f"cannot reach NATS at {server} ({reason}): start `nats-server -js` there, or use --log sqlite:PATH"
             ) from failure
         log = cls(server if not parts.query else f"{server}?{parts.query}", nc, name, reconnect_timeout)
         try:
@@ -147,9 +144,7 @@ class JetStreamLog:
 
     # --------------------------------------------------------------- append
 
-    async def append(
-        self, stream: str, events: Sequence[Event], expected_version: int | None = None
-    ) -> AppendResult:
+    async def append(self, stream: str, events: Sequence[Event], expected_version: int | None = None) -> AppendResult:
         check_stream(stream)
         check_batch(stream, events)
         if len(events) > MAX_BATCH:
@@ -158,9 +153,7 @@ class JetStreamLog:
         async with lock:
             return await self._append_locked(stream, events, expected_version)
 
-    async def _append_locked(
-        self, stream: str, events: Sequence[Event], expected: int | None
-    ) -> AppendResult:
+    async def _append_locked(self, stream: str, events: Sequence[Event], expected: int | None) -> AppendResult:
         version, seq = await self._tail(stream)
         if expected is not None and expected != version:
             version, seq = await self._tail(stream, refresh=True)
@@ -194,9 +187,13 @@ class JetStreamLog:
             while True:
                 try:
                     return await self._js.publish(subject, payload, headers=dict(headers), timeout=5)
-                except (nats.errors.TimeoutError, nats.errors.ConnectionReconnectingError,
-                        nats.errors.NoRespondersError, nats.js.errors.NoStreamResponseError,
-                        nats.errors.ConnectionClosedError):
+                except (
+                    nats.errors.TimeoutError,
+                    nats.errors.ConnectionReconnectingError,
+                    nats.errors.NoRespondersError,
+                    nats.js.errors.NoStreamResponseError,
+                    nats.errors.ConnectionClosedError,
+                ):
                     if self._nc.is_closed:
                         break
                     await anyio.sleep(0.25)
@@ -205,9 +202,7 @@ class JetStreamLog:
             "check the server; the run can be resumed with `realcli resume`"
         )
 
-    async def _settle_conflict(
-        self, stream: str, events: Sequence[Event], expected: int
-    ) -> AppendResult:
+    async def _settle_conflict(self, stream: str, events: Sequence[Event], expected: int) -> AppendResult:
         """An idempotent retry if our batch is the stream's last message, else a conflict."""
         last = await self._last_message(stream)
         if last is not None:
@@ -247,23 +242,17 @@ class JetStreamLog:
             if rec.version >= from_version:
                 yield rec
 
-    async def read_all(
-        self, from_position: int = 0, scope: str | None = None
-    ) -> AsyncIterator[RecordedEvent]:
+    async def read_all(self, from_position: int = 0, scope: str | None = None) -> AsyncIterator[RecordedEvent]:
         async for rec in self._consume(self._filter(scope), from_position, follow=False):
             if in_scope(rec.stream, scope):
                 yield rec
 
-    async def subscribe(
-        self, from_position: int = 0, scope: str | None = None
-    ) -> AsyncIterator[RecordedEvent]:
+    async def subscribe(self, from_position: int = 0, scope: str | None = None) -> AsyncIterator[RecordedEvent]:
         async for rec in self._consume(self._filter(scope), from_position, follow=True):
             if in_scope(rec.stream, scope):
                 yield rec
 
-    async def _consume(
-        self, subject: str, from_position: int, *, follow: bool
-    ) -> AsyncIterator[RecordedEvent]:
+    async def _consume(self, subject: str, from_position: int, *, follow: bool) -> AsyncIterator[RecordedEvent]:
         start_seq, start_index = split_position(max(from_position, 0))
         config = api.ConsumerConfig(
             deliver_policy=api.DeliverPolicy.BY_START_SEQUENCE if start_seq else api.DeliverPolicy.ALL,
@@ -271,8 +260,12 @@ class JetStreamLog:
         )
         try:
             sub = await self._js.subscribe(
-                subject, stream=self._name, ordered_consumer=True, config=config,
-                pending_msgs_limit=4096, pending_bytes_limit=64 * 1024 * 1024,
+                subject,
+                stream=self._name,
+                ordered_consumer=True,
+                config=config,
+                pending_msgs_limit=4096,
+                pending_bytes_limit=64 * 1024 * 1024,
             )
         except (nats.errors.Error, nats.js.errors.Error) as e:
             raise LogUnavailableError(f"NATS at {self.url}: cannot read {subject!r}: {e}") from e
@@ -296,14 +289,14 @@ class JetStreamLog:
     async def streams(self, scope: str) -> list[StreamInfo]:
         out = []
         for subject in sorted(await self._subjects(self._filter(scope))):
-            name = subject[len(self._prefix):]
+            name = subject[len(self._prefix) :]
             if in_scope(name, scope):
                 out.append(StreamInfo(name, (await self._tail(name, refresh=True))[0]))
         return out
 
     async def runs(self) -> list[str]:
         subjects = await self._subjects(self._prefix + ">")
-        return sorted({s[len(self._prefix):].split(".", 1)[0] for s in subjects})
+        return sorted({s[len(self._prefix) :].split(".", 1)[0] for s in subjects})
 
     def _filter(self, scope: str | None) -> str:
         return self._prefix + ">" if scope is None else f"{self._prefix}{scope}.>"
@@ -325,9 +318,7 @@ def _unpack(msg: Msg, prefix_len: int, start_seq: int, start_index: int) -> list
     raws = _batch.decode(msg.data)
     skip = start_index if seq == start_seq else 0
     return [
-        RecordedEvent(position_of(seq, i), stream, first + i, decode(raw))
-        for i, raw in enumerate(raws)
-        if i >= skip
+        RecordedEvent(position_of(seq, i), stream, first + i, decode(raw)) for i, raw in enumerate(raws) if i >= skip
     ]
 
 

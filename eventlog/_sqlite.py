@@ -50,24 +50,21 @@ CREATE TABLE IF NOT EXISTS events (
 CREATE INDEX IF NOT EXISTS events_run ON events (run, position);
 """
 
-_INSERT: Final = (
-    "INSERT INTO events (stream, version, run, event_id, type, data) VALUES (?, ?, ?, ?, ?, ?)"
-)
+_INSERT: Final = "INSERT INTO events (stream, version, run, event_id, type, data) VALUES (?, ?, ?, ?, ?, ?)"
 _NEW_STREAM: Final = (
-    "INSERT INTO streams (name, run, version, position) VALUES (?, ?, ?, last_insert_rowid()) "
-    "RETURNING position"
+    "INSERT INTO streams (name, run, version, position) VALUES (?, ?, ?, last_insert_rowid()) RETURNING position"
 )
 _MOVE_STREAM: Final = (
-    "UPDATE streams SET version = ?, position = last_insert_rowid() "
-    "WHERE name = ? AND version = ? RETURNING position"
+    "UPDATE streams SET version = ?, position = last_insert_rowid() WHERE name = ? AND version = ? RETURNING position"
 )
 
 
 class SqliteLog:
     """``EventLog`` over one SQLite file.  Open it with ``SqliteLog.open``."""
 
-    def __init__(self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
-                 poll_interval: float) -> None:
+    def __init__(
+        self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection, poll_interval: float
+    ) -> None:
         self.path = path
         self.url = f"sqlite:{path}"
         self._writer = writer
@@ -99,9 +96,7 @@ class SqliteLog:
         try:
             writer = await _connect(path)
             await writer.executescript(_DDL)
-            await writer.execute(
-                "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)", (SCHEMA_VERSION,)
-            )
+            await writer.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)", (SCHEMA_VERSION,))
             await writer.commit()
             rows = await writer.execute_fetchall("SELECT value FROM meta WHERE key = 'schema'")
             schema = next(iter(rows))[0]
@@ -136,9 +131,7 @@ class SqliteLog:
 
     # --------------------------------------------------------------- append
 
-    async def append(
-        self, stream: str, events: Sequence[Event], expected_version: int | None = None
-    ) -> AppendResult:
+    async def append(self, stream: str, events: Sequence[Event], expected_version: int | None = None) -> AppendResult:
         check_stream(stream)
         check_batch(stream, events)
         async with self._write_lock:
@@ -152,9 +145,7 @@ class SqliteLog:
         self._wake()
         return result
 
-    async def _append_any(
-        self, stream: str, events: Sequence[Event], expected: int | None
-    ) -> AppendResult:
+    async def _append_any(self, stream: str, events: Sequence[Event], expected: int | None) -> AppendResult:
         if expected is not None:
             return await self._append_locked(stream, events, expected)
         # "Append at the end": only another process can move the stream
@@ -166,13 +157,10 @@ class SqliteLog:
                 continue
         return await self._append_locked(stream, events, await self._current_version(stream))
 
-    async def _append_locked(
-        self, stream: str, events: Sequence[Event], expected: int
-    ) -> AppendResult:
+    async def _append_locked(self, stream: str, events: Sequence[Event], expected: int) -> AppendResult:
         run = run_of(stream)
         rows = [
-            (stream, expected + i, run, ev.id, type(ev).__name__, encode(ev))
-            for i, ev in enumerate(events, start=1)
+            (stream, expected + i, run, ev.id, type(ev).__name__, encode(ev)) for i, ev in enumerate(events, start=1)
         ]
         last = expected + len(rows)
         try:
@@ -190,14 +178,11 @@ class SqliteLog:
         position = int(next(iter(moved))[0])
         return AppendResult(stream, expected + 1, last, position)
 
-    async def _settle_conflict(
-        self, stream: str, events: Sequence[Event], expected: int
-    ) -> AppendResult:
+    async def _settle_conflict(self, stream: str, events: Sequence[Event], expected: int) -> AppendResult:
         """Decide between an idempotent retry (same ids already there) and a real conflict."""
         actual = await self._current_version(stream)
         rows = await self._writer.execute_fetchall(
-            "SELECT event_id, position FROM events WHERE stream = ? AND version > ? "
-            "ORDER BY version LIMIT ?",
+            "SELECT event_id, position FROM events WHERE stream = ? AND version > ? ORDER BY version LIMIT ?",
             (stream, expected, len(events)),
         )
         stored = [(str(r[0]), int(r[1])) for r in rows]
@@ -206,9 +191,7 @@ class SqliteLog:
         raise ConflictError(stream, expected, actual)
 
     async def _current_version(self, stream: str) -> int:
-        rows = await self._writer.execute_fetchall(
-            "SELECT version FROM streams WHERE name = ?", (stream,)
-        )
+        rows = await self._writer.execute_fetchall("SELECT version FROM streams WHERE name = ?", (stream,))
         return int(next(iter(rows))[0]) if rows else 0
 
     def _wake(self) -> None:
@@ -232,9 +215,7 @@ class SqliteLog:
                 return
             version = int(rows[-1][2])
 
-    async def read_all(
-        self, from_position: int = 0, scope: str | None = None
-    ) -> AsyncIterator[RecordedEvent]:
+    async def read_all(self, from_position: int = 0, scope: str | None = None) -> AsyncIterator[RecordedEvent]:
         after = from_position - 1
         while True:
             rows = await self._page(after, scope)
@@ -244,9 +225,7 @@ class SqliteLog:
                 return
             after = int(rows[-1][0])
 
-    async def subscribe(
-        self, from_position: int = 0, scope: str | None = None
-    ) -> AsyncIterator[RecordedEvent]:
+    async def subscribe(self, from_position: int = 0, scope: str | None = None) -> AsyncIterator[RecordedEvent]:
         after = from_position - 1
         seen_external = self._external_changes
         mark = None if scope is None else ".".join(scope.split(".")[:2])
@@ -288,8 +267,7 @@ class SqliteLog:
     async def _page(self, after: int, scope: str | None) -> list[Any]:
         if scope is None:
             return await self._query(
-                "SELECT position, stream, version, data FROM events WHERE position > ? "
-                "ORDER BY position LIMIT ?",
+                "SELECT position, stream, version, data FROM events WHERE position > ? ORDER BY position LIMIT ?",
                 (after, _PAGE),
             )
         run = run_of(scope)
@@ -319,9 +297,7 @@ class SqliteLog:
         return int(rows[0][0]) if rows else 0
 
     async def streams(self, scope: str) -> list[StreamInfo]:
-        rows = await self._query(
-            "SELECT name, version FROM streams WHERE run = ? ORDER BY name", (run_of(scope),)
-        )
+        rows = await self._query("SELECT name, version FROM streams WHERE run = ? ORDER BY name", (run_of(scope),))
         return [StreamInfo(str(r[0]), int(r[1])) for r in rows if in_scope(str(r[0]), scope)]
 
     async def runs(self) -> list[str]:

@@ -31,6 +31,7 @@ __all__ = [
     "CatalogInfo",
     "CheckResult",
     "CommandFinished",
+    "CommandPurpose",
     "CommandRequested",
     "CommandStarted",
     "DimensionInfo",
@@ -43,6 +44,7 @@ __all__ = [
     "ImageBuilt",
     "JudgingFinished",
     "JudgingStarted",
+    "Mode",
     "ModelCalled",
     "Output",
     "PassiveCheckInfo",
@@ -58,12 +60,14 @@ __all__ = [
     "SnapshotRequested",
     "SubDimensionInfo",
     "TemplateInfo",
+    "TrialEndReason",
     "TrialFinished",
     "TrialScheduled",
     "TrialStarted",
     "UserFinished",
     "UserMessaged",
     "UserSimInfo",
+    "Verdict",
     "VerdictRendered",
     "VerificationRequested",
     "VerifierFinished",
@@ -90,9 +94,7 @@ class _Part(Struct, frozen=True, kw_only=True):
 # ---------------------------------------------------------------- value objects
 
 Mode = Literal["exec", "collab"]
-TrialEndReason = Literal[
-    "completed", "turn_budget", "time_budget", "infrastructure_error", "cancelled"
-]
+TrialEndReason = Literal["completed", "turn_budget", "time_budget", "infrastructure_error", "cancelled"]
 Verdict = Literal["pass", "fail", "n/a", "undecided", "unjudged"]
 CommandPurpose = Literal["agent", "oracle", "setup", "state_check", "hard_check", "verifier", "snapshot"]
 

@@ -23,9 +23,7 @@ _TOKEN: Final = re.compile(r"[A-Za-z0-9_-]+")
 def check_token(value: str, what: str) -> str:
     """Return ``value`` if it can be a stream-name token, else raise ``ConfigError``."""
     if not _TOKEN.fullmatch(value):
-        raise ConfigError(
-            f"{what} {value!r} is not usable: use letters, digits, '-' and '_' only"
-        )
+        raise ConfigError(f"{what} {value!r} is not usable: use letters, digits, '-' and '_' only")
     return value
 
 

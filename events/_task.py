@@ -144,16 +144,7 @@ class OnAllProbesDone(_Trigger, tag="all_probes_done", frozen=True):
     """Every probe has fired or can no longer fire (closing only)."""
 
 
-Trigger = (
-    OnStart
-    | OnAsked
-    | OnCommand
-    | OnAgentTurns
-    | OnClaimsDone
-    | OnAfter
-    | OnState
-    | OnAllProbesDone
-)
+Trigger = OnStart | OnAsked | OnCommand | OnAgentTurns | OnClaimsDone | OnAfter | OnState | OnAllProbesDone
 TRIGGER_KINDS: tuple[str, ...] = (
     "start",
     "asked",

@@ -84,8 +84,7 @@ class AgentSession:
         self, command: str, *, timeout_sec: float = DEFAULT_COMMAND_TIMEOUT, purpose: ev.CommandPurpose = "agent"
     ) -> ev.CommandFinished:
         """Run a shell command in the sandbox and wait for its result."""
-        request = ev.CommandRequested(command_id=ev.new_id(), command=command,
-                                      timeout_sec=timeout_sec, purpose=purpose)
+        request = ev.CommandRequested(command_id=ev.new_id(), command=command, timeout_sec=timeout_sec, purpose=purpose)
         start = len(self._feed.records)
         await self._out.append(request)
         rec, _ = await self._feed.wait_for(
@@ -106,8 +105,12 @@ class AgentSession:
     async def yield_turn(self, *, claims_done: bool, question_pending: bool = False) -> None:
         """Hand the floor to the user (EXEC: this ends the agent's work)."""
         await self._out.append(
-            ev.AgentYielded(turn=self.turn, claims_done=claims_done, question_pending=question_pending,
-                            messages_read=self._messages_read)
+            ev.AgentYielded(
+                turn=self.turn,
+                claims_done=claims_done,
+                question_pending=question_pending,
+                messages_read=self._messages_read,
+            )
         )
 
     async def record(self, event: ev.ModelCalled) -> None:

@@ -50,7 +50,8 @@ class StreamWriter:
     async def append_shielded(self, *events: Event) -> AppendResult:
         """Append even while being cancelled (for the last words of an actor)."""
         with anyio.CancelScope(shield=True):
-            return await self.append(*events)
+            result = await self.append(*events)
+        return result
 
 
 class TrialFeed:
@@ -84,9 +85,7 @@ class TrialFeed:
             yield await self.next(cursor)
             cursor += 1
 
-    async def wait_for(
-        self, predicate: Callable[[DecodedEvent], bool], cursor: int = 0
-    ) -> tuple[RecordedEvent, int]:
+    async def wait_for(self, predicate: Callable[[DecodedEvent], bool], cursor: int = 0) -> tuple[RecordedEvent, int]:
         """The first record at or after ``cursor`` whose event satisfies ``predicate``, and its index."""
         while True:
             rec = await self.next(cursor)

@@ -91,15 +91,27 @@ def schedule(plan: RunPlan) -> list[TrialSpec]:
                 if mode == "collab" and not task.collab_capable:
                     continue
                 specs.append(
-                    TrialSpec(run_id=plan.run_id, trial_id=trial_id(task.task_id, mode, attempt), task=task,
-                              mode=mode, attempt=attempt, seed=trial_seed(plan.seed, task.task_id, attempt),
-                              keep_image=plan.keep_images)
+                    TrialSpec(
+                        run_id=plan.run_id,
+                        trial_id=trial_id(task.task_id, mode, attempt),
+                        task=task,
+                        mode=mode,
+                        attempt=attempt,
+                        seed=trial_seed(plan.seed, task.task_id, attempt),
+                        keep_image=plan.keep_images,
+                    )
                 )
     return specs
 
 
-async def start_run(log: EventLog, plan: RunPlan, *, on_trial: OnTrial | None = None,
-                    after_trial: AfterTrial | None = None, docker_url: str | None = None) -> RunResult:
+async def start_run(
+    log: EventLog,
+    plan: RunPlan,
+    *,
+    on_trial: OnTrial | None = None,
+    after_trial: AfterTrial | None = None,
+    docker_url: str | None = None,
+) -> RunResult:
     """Record and run a new run."""
     ev.check_token(plan.run_id, "run id")
     if await log.stream_version(ev.run_stream(plan.run_id)):
@@ -110,20 +122,37 @@ async def start_run(log: EventLog, plan: RunPlan, *, on_trial: OnTrial | None = 
     writer = await StreamWriter.open(log, ev.run_stream(plan.run_id))
     await writer.append(
         ev.RunStarted(
-            run_id=plan.run_id, mode=plan.mode, agent=plan.agent, attempts=plan.attempts,
-            concurrency=plan.concurrency, tasks=[t.task_id for t in plan.tasks], user_sim=plan.user_sim,
-            catalog=plan.catalog, host=socket.gethostname(), realcli_version=realcli.__version__,
-            judges=list(plan.judges), task_dirs=[str(t.root) for t in plan.tasks], seed=plan.seed,
+            run_id=plan.run_id,
+            mode=plan.mode,
+            agent=plan.agent,
+            attempts=plan.attempts,
+            concurrency=plan.concurrency,
+            tasks=[t.task_id for t in plan.tasks],
+            user_sim=plan.user_sim,
+            catalog=plan.catalog,
+            host=socket.gethostname(),
+            realcli_version=realcli.__version__,
+            judges=list(plan.judges),
+            task_dirs=[str(t.root) for t in plan.tasks],
+            seed=plan.seed,
         ),
-        *[ev.TrialScheduled(trial_id=s.trial_id, task_id=s.task.task_id, mode=s.mode, attempt=s.attempt,
-                            seed=s.seed) for s in specs],
+        *[
+            ev.TrialScheduled(trial_id=s.trial_id, task_id=s.task.task_id, mode=s.mode, attempt=s.attempt, seed=s.seed)
+            for s in specs
+        ],
     )
     return await _execute(log, writer, plan, specs, on_trial, after_trial, docker_url)
 
 
-async def resume_run(log: EventLog, run_id: str, make_plan: Callable[[ev.RunStarted, list[Task]], RunPlan], *,
-                     on_trial: OnTrial | None = None, after_trial: AfterTrial | None = None,
-                     docker_url: str | None = None) -> RunResult:
+async def resume_run(
+    log: EventLog,
+    run_id: str,
+    make_plan: Callable[[ev.RunStarted, list[Task]], RunPlan],
+    *,
+    on_trial: OnTrial | None = None,
+    after_trial: AfterTrial | None = None,
+    docker_url: str | None = None,
+) -> RunResult:
     """Re-run the trials of ``run_id`` that did not finish; the finished ones stay as they are."""
     started, scheduled = await _read_run(log, run_id)
     tasks = _reload_tasks(started)
@@ -184,8 +213,15 @@ def _reload_tasks(started: ev.RunStarted) -> list[Task]:
     return tasks
 
 
-async def _execute(log: EventLog, writer: StreamWriter, plan: RunPlan, specs: Sequence[TrialSpec],
-                   on_trial: OnTrial | None, after_trial: AfterTrial | None, docker_url: str | None) -> RunResult:
+async def _execute(
+    log: EventLog,
+    writer: StreamWriter,
+    plan: RunPlan,
+    specs: Sequence[TrialSpec],
+    on_trial: OnTrial | None,
+    after_trial: AfterTrial | None,
+    docker_url: str | None,
+) -> RunResult:
     result = RunResult(plan.run_id)
     limiter = anyio.CapacityLimiter(max(1, plan.concurrency))
     status: Literal["completed", "interrupted", "failed"] = "interrupted"
@@ -204,11 +240,18 @@ async def _execute(log: EventLog, writer: StreamWriter, plan: RunPlan, specs: Se
     return result
 
 
-async def _one(log: EventLog, docker: aiodocker.Docker, plan: RunPlan, spec: TrialSpec,
-               limiter: anyio.CapacityLimiter, result: RunResult, on_trial: OnTrial | None,
-               after_trial: AfterTrial | None) -> None:
+async def _one(
+    log: EventLog,
+    docker: aiodocker.Docker,
+    plan: RunPlan,
+    spec: TrialSpec,
+    limiter: anyio.CapacityLimiter,
+    result: RunResult,
+    on_trial: OnTrial | None,
+    after_trial: AfterTrial | None,
+) -> None:
     async with limiter:
-        outcome = await TrialRunner(log, docker, spec, plan.make_agent(spec.task), plan.voice).run()
+        outcome = await TrialRunner(log, docker, spec, plan.make_agent(spec.task), plan.voice, plan.user_sim).run()
     if after_trial is not None and outcome.reason not in RESUMABLE:
         await after_trial(log, plan.run_id, spec.trial_id)
     result.outcomes.append(outcome)

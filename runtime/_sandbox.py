@@ -769,6 +769,14 @@ def _process_started_at(pid: int) -> float | None:
     return btime + ticks / os.sysconf("SC_CLK_TCK")
 
 
+def _is_zombie(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2 :].startswith("Z")
+
+
 def _owner_alive(labels: Mapping[str, str], created: float) -> bool:
     """Whether the process that created a sandbox still runs (unknown hosts count as alive)."""
     if labels.get(LABEL_HOST) != socket.gethostname():
@@ -783,6 +791,8 @@ def _owner_alive(labels: Mapping[str, str], created: float) -> bool:
         return False
     except PermissionError:
         pass
+    if _is_zombie(pid):  # killed, not yet reaped by its parent: it owns nothing any more
+        return False
     started = _process_started_at(pid)
     # A pid reused by a process born after the container cannot be its owner.
     return started is None or started <= created + 1.0

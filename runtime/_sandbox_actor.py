@@ -65,8 +65,12 @@ class SandboxActor:
         """Start with ``tg.start(actor.run)``: ready once the container is up and prepared."""
         plan = self._plan
         box = DockerSandbox.for_task(
-            self._docker, plan.image, plan.task.config.environment,
-            run=plan.run_id, trial=plan.trial_id, labels=plan.extra_labels,
+            self._docker,
+            plan.image,
+            plan.task.config.environment,
+            run=plan.run_id,
+            trial=plan.trial_id,
+            labels=plan.extra_labels,
         )
         reason = "trial over"
         self._verified = False
@@ -76,8 +80,12 @@ class SandboxActor:
                 info = box.info
                 await self._out.append(
                     ev.SandboxCreated(
-                        container_id=info.container_id, image=info.image, cpus=info.cpus,
-                        memory_mb=info.memory_mb, network=info.network, pids_limit=info.pids_limit,
+                        container_id=info.container_id,
+                        image=info.image,
+                        cpus=info.cpus,
+                        memory_mb=info.memory_mb,
+                        network=info.network,
+                        pids_limit=info.pids_limit,
                     )
                 )
                 await self._prepare(box)
@@ -100,8 +108,11 @@ class SandboxActor:
         if self._plan.plant_traps:
             for src, dest in task.trap_files():
                 size = await box.put_bytes(dest, src.read_bytes(), mode=src.stat().st_mode & 0o777)
-                await self._out.append(ev.FilesCopied(direction="in", src=str(src.relative_to(task.root)),
-                                                      dest=dest, bytes=size, purpose="trap"))
+                await self._out.append(
+                    ev.FilesCopied(
+                        direction="in", src=str(src.relative_to(task.root)), dest=dest, bytes=size, purpose="trap"
+                    )
+                )
         if self._plan.copy_solution and task.solution_dir.is_dir():
             size = await box.put_files("/solution", task.solution_dir)
             await self._out.append(
@@ -156,12 +167,17 @@ class SandboxActor:
         checks: list[ev.Event] = []
         for probe in script.probes if script else []:
             for check in probe.hard_checks:
-                result = await box.exec(check.run, timeout_sec=check.timeout_sec,
-                                        workdir=self._plan.task.config.environment.workdir)
+                result = await box.exec(
+                    check.run, timeout_sec=check.timeout_sec, workdir=self._plan.task.config.environment.workdir
+                )
                 checks.append(
                     ev.HardCheckFinished(
-                        probe_id=probe.id, check_id=check.id, command=check.run, exit_code=result.exit_code,
-                        expect_exit=check.expect_exit, passed=result.exit_code == check.expect_exit,
+                        probe_id=probe.id,
+                        check_id=check.id,
+                        command=check.run,
+                        exit_code=result.exit_code,
+                        expect_exit=check.expect_exit,
+                        passed=result.exit_code == check.expect_exit,
                         output=_merge(result),
                     )
                 )
@@ -171,7 +187,8 @@ class SandboxActor:
         workdir = self._plan.task.config.environment.workdir
         listing = await box.exec(
             f"find {_quote(workdir)} -maxdepth 3 -not -path '*/.git/*' -printf '%y %8s %p\\n' | sort -k3 | head -n 500",
-            timeout_sec=30, max_output_bytes=EVIDENCE_FILE_BYTES,
+            timeout_sec=30,
+            max_output_bytes=EVIDENCE_FILE_BYTES,
         )
         image = None
         if self._plan.keep_image:
@@ -187,8 +204,12 @@ class SandboxActor:
         if read is None:
             return ev.EvidenceFile(path=path, exists=False)
         return ev.EvidenceFile(
-            path=path, exists=True, content=read.data.decode("utf-8", "replace"), size=read.size,
-            truncated=read.truncated, sha256=hashlib.sha256(read.data).hexdigest() if not read.truncated else "",
+            path=path,
+            exists=True,
+            content=read.data.decode("utf-8", "replace"),
+            size=read.size,
+            truncated=read.truncated,
+            sha256=hashlib.sha256(read.data).hexdigest() if not read.truncated else "",
         )
 
     # ------------------------------------------------------------- verifier
@@ -199,8 +220,11 @@ class SandboxActor:
         size = await box.put_files("/tests", task.tests_dir)
         await self._out.append(ev.FilesCopied(direction="in", src="tests/", dest="/tests", bytes=size, purpose="tests"))
         result = await box.exec(
-            "bash /tests/test.sh", timeout_sec=req.timeout_sec, workdir=task.config.environment.workdir,
-            env=task.config.verifier.env, max_output_bytes=AGENT_OUTPUT_BYTES,
+            "bash /tests/test.sh",
+            timeout_sec=req.timeout_sec,
+            workdir=task.config.environment.workdir,
+            env=task.config.verifier.env,
+            max_output_bytes=AGENT_OUTPUT_BYTES,
         )
         reward, error = await _read_reward(box)
         if result.timed_out and reward is None:
@@ -208,8 +232,13 @@ class SandboxActor:
         checks = await _read_ctrf(box)
         await self._out.append(
             ev.VerifierFinished(
-                trial_id=self._plan.trial_id, reward=reward, checks=checks, exit_code=result.exit_code,
-                output=_merge(result), duration_sec=time.monotonic() - started, error=error,
+                trial_id=self._plan.trial_id,
+                reward=reward,
+                checks=checks,
+                exit_code=result.exit_code,
+                output=_merge(result),
+                duration_sec=time.monotonic() - started,
+                error=error,
             )
         )
 
@@ -232,14 +261,21 @@ def evidence_paths(task: Task) -> list[str]:
 
 def _finished(command_id: str, purpose: ev.CommandPurpose, result: ExecResult) -> ev.CommandFinished:
     return ev.CommandFinished(
-        command_id=command_id, exit_code=result.exit_code, stdout=result.stdout, stderr=result.stderr,
-        duration_sec=result.duration_sec, timed_out=result.timed_out, purpose=purpose,
+        command_id=command_id,
+        exit_code=result.exit_code,
+        stdout=result.stdout,
+        stderr=result.stderr,
+        duration_sec=result.duration_sec,
+        timed_out=result.timed_out,
+        purpose=purpose,
     )
 
 
 def _merge(result: ExecResult) -> ev.Output:
     """stdout then stderr as one bounded output (for hard checks and the verifier)."""
-    text = result.stdout.text + (("\n" if result.stdout.text else "") + result.stderr.text if result.stderr.text else "")
+    text = result.stdout.text + (
+        ("\n" if result.stdout.text else "") + result.stderr.text if result.stderr.text else ""
+    )
     return ev.Output(
         text=text,
         total_bytes=result.stdout.total_bytes + result.stderr.total_bytes,
@@ -305,5 +341,3 @@ async def _read_ctrf(box: DockerSandbox) -> list[ev.CheckResult]:
 
 def _quote(text: str) -> str:
     return "'" + text.replace("'", "'\\''") + "'"
-
-

@@ -75,23 +75,32 @@ def budgets_for(task: Task, mode: Mode) -> ev.Budgets:
     config = task.config
     if mode == "exec":
         return ev.Budgets(max_turns=config.agent.max_turns, timeout_sec=config.agent.timeout_sec)
-    return ev.Budgets(max_turns=config.collab.max_turns or config.agent.max_turns,
-                      timeout_sec=config.collab.timeout_sec)
+    return ev.Budgets(
+        max_turns=config.collab.max_turns or config.agent.max_turns, timeout_sec=config.collab.timeout_sec
+    )
 
 
-VoiceFactory = Callable[[StreamWriter], Voice]
+VoiceFactory = Callable[[ev.Script, StreamWriter], Voice]
 
 
 class TrialRunner:
     """Runs one trial against a log and a Docker engine."""
 
-    def __init__(self, log: EventLog, docker: aiodocker.Docker, spec: TrialSpec, agent: Agent,
-                 voice: VoiceFactory | None) -> None:
+    def __init__(
+        self,
+        log: EventLog,
+        docker: aiodocker.Docker,
+        spec: TrialSpec,
+        agent: Agent,
+        voice: VoiceFactory | None,
+        user_sim: ev.UserSimInfo | None = None,
+    ) -> None:
         self._log = log
         self._docker = docker
         self._spec = spec
         self._agent = agent
         self._voice = voice
+        self._user_sim = user_sim
         self._budgets = budgets_for(spec.task, spec.mode)
         self._stop_reason: ev.TrialEndReason = "completed"
         self._ending = False  # the supervisor itself is stopping the actors
@@ -103,13 +112,17 @@ class TrialRunner:
         spec = self._spec
         supervisor = await StreamWriter.open(self._log, self._stream("supervisor"))
         started = time.monotonic()
-        user_sim = None
-        if spec.mode == "collab" and self._voice is not None:
-            user_sim = self._voice(await StreamWriter.open(self._log, self._stream("user"))).info
+        user_sim = self._user_sim if spec.mode == "collab" else None
         result = await supervisor.append(
             ev.TrialStarted(
-                trial_id=spec.trial_id, mode=spec.mode, attempt=spec.attempt, task=spec.task.spec,
-                agent=self._agent.info, budgets=self._budgets, user_sim=user_sim, seed=spec.seed,
+                trial_id=spec.trial_id,
+                mode=spec.mode,
+                attempt=spec.attempt,
+                task=spec.task.spec,
+                agent=self._agent.info,
+                budgets=self._budgets,
+                user_sim=user_sim,
+                seed=spec.seed,
             )
         )
         reason: ev.TrialEndReason = "completed"
@@ -126,8 +139,13 @@ class TrialRunner:
             raise
         finally:
             await supervisor.append_shielded(
-                ev.TrialFinished(trial_id=spec.trial_id, reason=reason, detail=detail, turns=turns,
-                                 duration_sec=time.monotonic() - started)
+                ev.TrialFinished(
+                    trial_id=spec.trial_id,
+                    reason=reason,
+                    detail=detail,
+                    turns=turns,
+                    duration_sec=time.monotonic() - started,
+                )
             )
         verdict = await self._reward()
         return TrialOutcome(spec.trial_id, spec.task.task_id, spec.mode, reason, verdict, detail)
@@ -146,11 +164,17 @@ class TrialRunner:
         task = spec.task
         env = task.config.environment
         image = await ensure_task_image(
-            self._docker, task.task_id, task.environment_dir, docker_image=env.docker_image,
+            self._docker,
+            task.task_id,
+            task.environment_dir,
+            docker_image=env.docker_image,
             build_timeout_sec=env.build_timeout_sec,
         )
-        await supervisor.append(ev.ImageBuilt(image=image.tag, content_hash=image.content_hash,
-                                              cached=image.cached, duration_sec=image.duration_sec))
+        await supervisor.append(
+            ev.ImageBuilt(
+                image=image.tag, content_hash=image.content_hash, cached=image.cached, duration_sec=image.duration_sec
+            )
+        )
         scope = f"{spec.run_id}.{spec.trial_id}"
         feeds = [TrialFeed(self._log, scope, start) for _ in range(4)]
         sandbox_feed, agent_feed, user_feed, watch_feed = feeds
@@ -158,12 +182,17 @@ class TrialRunner:
             for feed in feeds:
                 await trial.start(feed.pump)
             plan = SandboxPlan(
-                task=task, image=image.tag, run_id=spec.run_id, trial_id=spec.trial_id,
-                plant_traps=spec.mode == "collab", copy_solution=self._agent.info.name == "oracle",
+                task=task,
+                image=image.tag,
+                run_id=spec.run_id,
+                trial_id=spec.trial_id,
+                plant_traps=spec.mode == "collab",
+                copy_solution=self._agent.info.name == "oracle",
                 keep_image=spec.keep_image,
             )
-            sandbox = SandboxActor(self._docker, plan, await StreamWriter.open(self._log, self._stream("sandbox")),
-                                   sandbox_feed)
+            sandbox = SandboxActor(
+                self._docker, plan, await StreamWriter.open(self._log, self._stream("sandbox")), sandbox_feed
+            )
             await trial.start(sandbox.run)
             turns = await self._converse(agent_feed, user_feed, watch_feed)
             await self._finish_environment(supervisor, watch_feed)
@@ -174,8 +203,9 @@ class TrialRunner:
         spec = self._spec
         user = await StreamWriter.open(self._log, self._stream("user"))
         agent_out = await StreamWriter.open(self._log, self._stream("agent"))
-        view = TrialView(trial_id=spec.trial_id, mode=spec.mode, workdir=spec.task.config.environment.workdir,
-                         budgets=self._budgets)
+        view = TrialView(
+            trial_id=spec.trial_id, mode=spec.mode, workdir=spec.task.config.environment.workdir, budgets=self._budgets
+        )
         session = AgentSession(view, agent_out, agent_feed)
         async with anyio.create_task_group() as actors:
             if spec.mode == "exec":
@@ -186,7 +216,7 @@ class TrialRunner:
                     raise TaskFormatError(
                         f"task {spec.task.task_id} has no interaction/ layer: it runs in EXEC mode only"
                     )
-                actors.start_soon(UserActor(script, self._voice(user), user, user_feed, seed=spec.seed).run)
+                actors.start_soon(UserActor(script, self._voice(script, user), user, user_feed, seed=spec.seed).run)
             actors.start_soon(self._agent_main, session, agent_out)
             with anyio.move_on_after(self._budgets.timeout_sec) as budget:
                 self._stop_reason = await self._watch(watch_feed)

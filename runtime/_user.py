@@ -23,12 +23,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final, Protocol
 
 from realcli import events as ev
 from realcli.runtime._bus import StreamWriter, TrialFeed
-from realcli.runtime._model import ModelClient
+from realcli.runtime._model import ModelClient, ModelEndpoint
 from realcli.scripts_catalog import choose_variant
 
 DONT_KNOW: Final = "I don't know, use your judgement."
@@ -39,9 +39,11 @@ Item = ev.Slice | ev.Probe
 
 
 class Voice(Protocol):
-    """How the simulated user phrases what the script says."""
+    """How the simulated user phrases what the script says (an async context for its resources)."""
 
-    info: ev.UserSimInfo
+    async def __aenter__(self) -> Voice: ...
+
+    async def __aexit__(self, *exc: object) -> None: ...
 
     async def slice_text(self, item: ev.Slice) -> tuple[str, bool]:
         """The message that delivers a slice, and whether it was paraphrased."""
@@ -60,6 +62,12 @@ class ScriptedVoice:
     """Rules only, verbatim text: reproducible and model-free."""
 
     info = ev.UserSimInfo(kind="scripted")
+
+    async def __aenter__(self) -> ScriptedVoice:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
 
     async def slice_text(self, item: ev.Slice) -> tuple[str, bool]:
         return item.content, False
@@ -96,20 +104,26 @@ _RED_LINES = """Rules you must keep:
 - Never claim anything about the state of files or services you have not been told."""
 
 
-@dataclass
+def llm_user_info(endpoint: ModelEndpoint) -> ev.UserSimInfo:
+    """What a run records about an LLM simulator: model id and parameters, never the key."""
+    return ev.UserSimInfo(kind="llm", model=endpoint.model, endpoint=endpoint.public_url, params=endpoint.describe())
+
+
 class LlmVoice:
     """An OpenAI-compatible model phrases slices and judges which slices a question asks about."""
 
-    client: ModelClient
-    persona: str
-    style: str | None
-    writer: StreamWriter
-    info: ev.UserSimInfo = field(init=False)
+    def __init__(self, endpoint: ModelEndpoint, script: ev.Script, writer: StreamWriter) -> None:
+        self.client = ModelClient(endpoint)
+        self.persona = script.persona or "A user who needs this task done."
+        self.style = script.persona_style
+        self.writer = writer
 
-    def __post_init__(self) -> None:
-        endpoint = self.client.endpoint
-        self.info = ev.UserSimInfo(kind="llm", model=endpoint.model, endpoint=endpoint.public_url,
-                                   params=endpoint.describe())
+    async def __aenter__(self) -> LlmVoice:
+        await self.client.__aenter__()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.client.__aexit__(None, None, None)
 
     def _system(self) -> str:
         style = f"\nSpeaking style: {self.style}." if self.style else ""
@@ -121,10 +135,14 @@ class LlmVoice:
         result = await self.client.chat(
             [
                 {"role": "system", "content": self._system()},
-                {"role": "user", "content": "Tell the assistant the following in your own words, as one short "
-                 f"message, keeping every fact, number and name exactly:\n\n{item.content}"},
+                {
+                    "role": "user",
+                    "content": "Tell the assistant the following in your own words, as one short "
+                    f"message, keeping every fact, number and name exactly:\n\n{item.content}",
+                },
             ],
-            purpose="user", on_call=self.writer.record,
+            purpose="user",
+            on_call=self.writer.record,
         )
         text = result.text.strip()
         return (text, True) if text else (item.content, False)
@@ -136,11 +154,16 @@ class LlmVoice:
         result = await self.client.chat(
             [
                 {"role": "system", "content": self._system()},
-                {"role": "user", "content": f"The assistant asked you:\n\n{question}\n\nWhich of these topics does "
-                 f"the question ask about? Topics:\n{listing}\n\nAnswer with JSON only: "
-                 '{"ids": ["<id>", ...]} (an empty list if none).'},
+                {
+                    "role": "user",
+                    "content": f"The assistant asked you:\n\n{question}\n\nWhich of these topics does "
+                    f"the question ask about? Topics:\n{listing}\n\nAnswer with JSON only: "
+                    '{"ids": ["<id>", ...]} (an empty list if none).',
+                },
             ],
-            purpose="user", on_call=self.writer.record, response_format={"type": "json_object"},
+            purpose="user",
+            on_call=self.writer.record,
+            response_format={"type": "json_object"},
         )
         known = {c.id for c in candidates}
         try:
@@ -154,11 +177,15 @@ class LlmVoice:
         result = await self.client.chat(
             [
                 {"role": "system", "content": self._system()},
-                {"role": "user", "content": f"What you have told the assistant so far:\n{facts}\n\nThe assistant "
-                 f"asked:\n\n{question}\n\nReply briefly using only the facts above. If they do not answer it, "
-                 f"say you don't know and that the assistant should use its judgement."},
+                {
+                    "role": "user",
+                    "content": f"What you have told the assistant so far:\n{facts}\n\nThe assistant "
+                    f"asked:\n\n{question}\n\nReply briefly using only the facts above. If they do not answer it, "
+                    f"say you don't know and that the assistant should use its judgement.",
+                },
             ],
-            purpose="user", on_call=self.writer.record,
+            purpose="user",
+            on_call=self.writer.record,
         )
         return result.text.strip() or DONT_KNOW
 
@@ -199,6 +226,10 @@ class UserActor:
         self._end_reason = "the trial ended before its trigger occurred"
 
     async def run(self) -> None:
+        async with self._voice:
+            await self._play()
+
+    async def _play(self) -> None:
         try:
             await self._say(ev.UserMessaged(kind="opening", text=self._script.opening))
             self._arm_matching(lambda t: isinstance(t, ev.OnStart), "start")
@@ -252,8 +283,9 @@ class UserActor:
         for item in self._waiting():
             trigger = _trigger(item)
             if isinstance(trigger, ev.OnState) and item not in self._state_checks.values():
-                request = ev.CommandRequested(command_id=ev.new_id(), command=trigger.run,
-                                              timeout_sec=STATE_CHECK_TIMEOUT, purpose="state_check")
+                request = ev.CommandRequested(
+                    command_id=ev.new_id(), command=trigger.run, timeout_sec=STATE_CHECK_TIMEOUT, purpose="state_check"
+                )
                 self._state_checks[request.command_id] = item
                 await self._out.append(request)
 
@@ -313,9 +345,12 @@ class UserActor:
         delivered = {**self._released, **self._fired}
         for item in self._waiting():
             trigger = _trigger(item)
-            if isinstance(trigger, ev.OnAfter) and trigger.ref in delivered:
-                if self._turns - delivered[trigger.ref] >= trigger.agent_turns:
-                    self._armed.append(_Pending(item, "after", trigger.ref))
+            if (
+                isinstance(trigger, ev.OnAfter)
+                and trigger.ref in delivered
+                and self._turns - delivered[trigger.ref] >= trigger.agent_turns
+            ):
+                self._armed.append(_Pending(item, "after", trigger.ref))
 
     async def _deliver(self) -> bool:
         """Send every armed slice, and the first armed probe if none is in flight; True if anything was said."""
@@ -338,8 +373,13 @@ class UserActor:
             text, paraphrased = await self._voice.slice_text(item)
             self._released[item.id] = self._turns
             await self._say(
-                ev.SliceReleased(slice_id=item.id, trigger=pending.trigger, matched=pending.matched,
-                                 paraphrased=paraphrased, text=text),
+                ev.SliceReleased(
+                    slice_id=item.id,
+                    trigger=pending.trigger,
+                    matched=pending.matched,
+                    paraphrased=paraphrased,
+                    text=text,
+                ),
                 ev.UserMessaged(kind="slice", text=text, ref=item.id),
             )
             return
@@ -348,8 +388,13 @@ class UserActor:
         self._fired[item.id] = self._turns
         self._probe_in_flight = True
         await self._say(
-            ev.ProbeFired(probe_id=item.id, template=item.template, trigger=pending.trigger,
-                          stimulus=phrasings[variant], variant=variant),
+            ev.ProbeFired(
+                probe_id=item.id,
+                template=item.template,
+                trigger=pending.trigger,
+                stimulus=phrasings[variant],
+                variant=variant,
+            ),
             ev.UserMessaged(kind="probe", text=phrasings[variant], ref=item.id),
         )
 
@@ -374,11 +419,18 @@ class UserActor:
         unreached: list[ev.Event] = []
         for item in self._script.probes:
             if item.id not in self._fired:
-                unreached.append(ev.ProbeNotFired(probe_id=item.id, template=item.template,
-                                                  reason=f"{_describe(item.trigger)}: {self._end_reason}"))
+                unreached.append(
+                    ev.ProbeNotFired(
+                        probe_id=item.id,
+                        template=item.template,
+                        reason=f"{_describe(item.trigger)}: {self._end_reason}",
+                    )
+                )
         for s in self._script.slices:
             if s.id not in self._released:
-                unreached.append(ev.SliceNotReleased(slice_id=s.id, reason=f"{_describe(s.release)}: {self._end_reason}"))
+                unreached.append(
+                    ev.SliceNotReleased(slice_id=s.id, reason=f"{_describe(s.release)}: {self._end_reason}")
+                )
         if unreached:
             await self._out.append_shielded(*unreached)
 
@@ -401,5 +453,3 @@ def _describe(trigger: ev.Trigger) -> str:
             return f"state {run!r}"
         case _:
             return type(trigger).__name__.removeprefix("On").lower()
-
-

@@ -1,0 +1,286 @@
+"""``realcli run``, ``resume`` and ``gc``: running trials, with a live progress display."""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Annotated, Literal, TypeVar, cast
+
+import anyio
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from realcli import events as ev
+from realcli.cli._app import app, console, err_console
+from realcli.cli._common import LogOption, run_async
+from realcli.eventlog import EventLog, open_log
+from realcli.runtime import (
+    RunPlan,
+    RunResult,
+    ScriptedVoice,
+    Task,
+    TrialOutcome,
+    connect,
+    find_tasks,
+    gc,
+    load_task,
+    new_run_id,
+    resume_run,
+    schedule,
+    start_run,
+)
+from realcli.runtime._agents import AGENT_NAMES, ModelOptions, agent_factory, agent_from_info
+from realcli.runtime._bus import StreamWriter
+from realcli.runtime._run import RunMode
+from realcli.runtime._trial import VoiceFactory
+from realcli.runtime._user import LlmVoice, llm_user_info
+from realcli.scripts_catalog import load_catalog
+
+T = TypeVar("T")
+
+AgentOpt = Annotated[str, typer.Option("--agent", help=f"Agent to evaluate: {', '.join(AGENT_NAMES)}.")]
+ModelOpt = Annotated[str | None, typer.Option("--model", help="Agent model (or $REALCLI_AGENT_MODEL).")]
+BaseUrlOpt = Annotated[
+    str | None, typer.Option("--base-url", help="Agent model endpoint, OpenAI-compatible (or $REALCLI_AGENT_BASE_URL).")
+]
+UserSimOpt = Annotated[str, typer.Option("--user-sim", help="User simulator: scripted (deterministic) or llm.")]
+UserModelOpt = Annotated[str | None, typer.Option("--user-model", help="Simulator model (or $REALCLI_USER_MODEL).")]
+UserUrlOpt = Annotated[
+    str | None, typer.Option("--user-base-url", help="Simulator endpoint (or $REALCLI_USER_BASE_URL).")
+]
+
+
+@app.command()
+def run(
+    tasks: Annotated[list[Path], typer.Argument(metavar="TASKS...", help="Task directories, or folders of them.")],
+    mode: Annotated[
+        str, typer.Option("--mode", help="exec, collab, or paired (both, same image and verifier).")
+    ] = "paired",
+    agent: AgentOpt = "oracle",
+    attempts: Annotated[int, typer.Option("--attempts", "-k", min=1, help="Attempts per task and mode (avg@k).")] = 1,
+    concurrency: Annotated[int, typer.Option("--concurrency", "-n", min=1, help="Trials at once.")] = 4,
+    user_sim: UserSimOpt = "scripted",
+    run_id: Annotated[str | None, typer.Option("--run-id", help="Id for the run (default: generated).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed for probe variants.")] = 0,
+    model: ModelOpt = None,
+    base_url: BaseUrlOpt = None,
+    user_model: UserModelOpt = None,
+    user_base_url: UserUrlOpt = None,
+    keep_images: Annotated[
+        bool, typer.Option("--keep-images", help="Keep each trial's final state as an image.")
+    ] = False,
+    judge: Annotated[bool, typer.Option("--judge/--no-judge", help="Judge each trial with the rules judge.")] = True,
+    log: LogOption = None,
+) -> None:
+    """Run agents on tasks in EXEC, COLLAB or paired mode."""
+    if mode not in ("exec", "collab", "paired"):
+        raise typer.BadParameter("expected exec, collab or paired", param_hint="--mode")
+    loaded = [load_task(p) for p in find_tasks(tasks)]
+    info, make_agent = agent_factory(agent, ModelOptions(model=model, base_url=base_url))
+    voice, sim_info = _voice(user_sim, ModelOptions(model=user_model, base_url=user_base_url))
+    plan = RunPlan(
+        run_id=run_id or new_run_id(),
+        tasks=loaded,
+        mode=cast(RunMode, mode),
+        agent=info,
+        make_agent=make_agent,
+        voice=voice,
+        attempts=attempts,
+        concurrency=concurrency,
+        seed=seed,
+        keep_images=keep_images,
+        judges=("rules",) if judge else (),
+        catalog=load_catalog().info(),
+        user_sim=sim_info,
+    )
+    total = len(schedule(plan))
+    err_console.print(
+        f"run [bold]{plan.run_id}[/]: {total} trial(s), agent {agent}, {mode} mode, log {log or 'default'}"
+    )
+    result = _with_progress(total, lambda on_trial: _run(log, plan, on_trial, judge))
+    _summarize(result)
+
+
+async def _run(url: str | None, plan: RunPlan, on_trial: Callable[[TrialOutcome], None], judge: bool) -> RunResult:
+    async with open_log(url) as log:
+        return await _until_signal(
+            start_run(log, plan, on_trial=on_trial, after_trial=_judge_hook(log, plan.run_id, judge))
+        )
+
+
+@app.command()
+def resume(
+    run_id: Annotated[str, typer.Argument(metavar="RUN")],
+    concurrency: Annotated[int | None, typer.Option("--concurrency", "-n", min=1)] = None,
+    model: ModelOpt = None,
+    base_url: BaseUrlOpt = None,
+    user_model: UserModelOpt = None,
+    user_base_url: UserUrlOpt = None,
+    log: LogOption = None,
+) -> None:
+    """Re-run the trials of a run that did not finish; keep the finished ones."""
+    options = ModelOptions(model=model, base_url=base_url)
+    user_options = ModelOptions(model=user_model, base_url=user_base_url)
+    holder: dict[str, int] = {}
+
+    def make_plan(started: ev.RunStarted, tasks: list[Task]) -> RunPlan:
+        sim = started.user_sim.kind if started.user_sim else "scripted"
+        recorded = started.user_sim
+        voice, sim_info = _voice(
+            sim,
+            ModelOptions(
+                model=user_options.model or (recorded.model if recorded else None),
+                base_url=user_options.base_url or (recorded.endpoint if recorded else None),
+            ),
+        )
+        plan = RunPlan(
+            run_id=started.run_id,
+            tasks=tasks,
+            mode=started.mode,
+            agent=started.agent,
+            make_agent=agent_from_info(started.agent, options),
+            voice=voice,
+            attempts=started.attempts,
+            concurrency=concurrency or started.concurrency,
+            seed=started.seed,
+            judges=tuple(started.judges),
+            catalog=started.catalog,
+            user_sim=sim_info,
+        )
+        holder["total"] = len(schedule(plan))
+        return plan
+
+    async def go(on_trial: Callable[[TrialOutcome], None]) -> RunResult:
+        async with open_log(log, create=False) as opened:
+            judges = await _recorded_judges(opened, run_id)
+            hook = _judge_hook(opened, run_id, "rules" in judges)
+            return await _until_signal(resume_run(opened, run_id, make_plan, on_trial=on_trial, after_trial=hook))
+
+    result = _with_progress(None, go)
+    _summarize(result)
+
+
+@app.command("gc")
+def gc_cmd() -> None:
+    """Remove sandbox containers left behind by crashed realcli processes."""
+
+    async def sweep() -> list[str]:
+        async with connect() as docker:
+            return await gc(docker)
+
+    removed = run_async(sweep)
+    err_console.print(f"removed {len(removed)} leftover container(s)")
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _voice(kind: str, options: ModelOptions) -> tuple[VoiceFactory, ev.UserSimInfo]:
+    if kind == "scripted":
+        return (lambda script, writer: ScriptedVoice()), ScriptedVoice.info
+    if kind != "llm":
+        raise typer.BadParameter("expected scripted or llm", param_hint="--user-sim")
+    endpoint = options.endpoint("REALCLI_USER")
+
+    def make(script: ev.Script, writer: StreamWriter) -> LlmVoice:
+        return LlmVoice(endpoint, script, writer)
+
+    return make, llm_user_info(endpoint)
+
+
+async def _recorded_judges(log: EventLog, run_id: str) -> list[str]:
+    async for rec in log.read(ev.run_stream(run_id)):
+        if isinstance(rec.event, ev.RunStarted):
+            return list(rec.event.judges)
+    return []
+
+
+def _judge_hook(log: EventLog, run_id: str, enabled: bool) -> Callable[[EventLog, str, str], Awaitable[None]] | None:
+    if not enabled:
+        return None
+    try:
+        from realcli.runtime._judging import judge_trial  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:  # the judging layer is optional until it lands
+        return None
+
+    async def hook(log: EventLog, run: str, trial: str) -> None:
+        await judge_trial(log, run, trial)
+
+    return hook
+
+
+async def _until_signal(work: Awaitable[T]) -> T:
+    """Run ``work``; SIGINT or SIGTERM cancels it cleanly (containers removed, log consistent)."""
+    result: list[T] = []
+    async with anyio.create_task_group() as tg:
+
+        async def watch() -> None:
+            with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+                async for _ in signals:
+                    err_console.print("stopping: removing containers and recording the interruption ...")
+                    tg.cancel_scope.cancel()
+                    return
+
+        async def main() -> None:
+            result.append(await work)
+            tg.cancel_scope.cancel()
+
+        tg.start_soon(watch)
+        tg.start_soon(main)
+    if not result:
+        raise typer.Exit(130)
+    return result[0]
+
+
+def _with_progress(
+    total: int | None, go: Callable[[Callable[[TrialOutcome], None]], Awaitable[RunResult]]
+) -> RunResult:
+    counts = {"pass": 0, "fail": 0, "error": 0}
+    columns = (
+        TextColumn("[bold]trials"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn(
+            "[green]{task.fields[pass]} pass[/] [red]{task.fields[fail]} fail[/] [yellow]{task.fields[error]} infra[/]"
+        ),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=err_console, transient=False) as progress:
+        bar = progress.add_task("trials", total=total, **counts)  # type: ignore[arg-type]
+
+        def on_trial(outcome: TrialOutcome) -> None:
+            key = _verdict(outcome)
+            counts[key] += 1
+            progress.update(bar, advance=1, **counts)  # type: ignore[arg-type]
+
+        return run_async(go, on_trial)
+
+
+def _verdict(outcome: TrialOutcome) -> Literal["pass", "fail", "error"]:
+    if outcome.reason in ("infrastructure_error", "cancelled") or outcome.reward is None:
+        return "error"
+    return "pass" if outcome.reward >= 1.0 else "fail"
+
+
+def _summarize(result: RunResult) -> None:
+    table = Table("task", "mode", "trial", "end", "reward", title=f"run {result.run_id}")
+    for o in sorted(result.outcomes, key=lambda o: (o.task_id, o.mode, o.trial_id)):
+        reward = "-" if o.reward is None else f"{o.reward:g}"
+        end = o.reason if not o.detail else f"{o.reason}: {o.detail[:60]}"
+        table.add_row(o.task_id, o.mode, o.trial_id, end, reward)
+    console.print(table)
+    scored = [o for o in result.outcomes if _verdict(o) != "error"]
+    for mode in ("exec", "collab"):
+        rewards = [1.0 if (o.reward or 0) >= 1 else 0.0 for o in scored if o.mode == mode]
+        if rewards:
+            console.print(f"R_{mode.upper()} = {sum(rewards) / len(rewards):.3f} over {len(rewards)} trial(s)")
+    errors = len(result.outcomes) - len(scored)
+    if errors:
+        console.print(
+            f"{errors} trial(s) ended in infrastructure errors (not scored): `realcli resume {result.run_id}`"
+        )
+    console.print(f"run id: {result.run_id}  (report: realcli report {result.run_id})")
+    if result.interrupted:
+        raise typer.Exit(130)

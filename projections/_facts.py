@@ -1,0 +1,529 @@
+"""The run fold: ``evolve(state, event) -> state`` over a run's recorded events.
+
+One pass over ``read_all(scope=run)`` (log order) builds ``RunFacts``: the run's
+header, one ``TrialFacts`` per trial and one ``JudgeFacts`` per judge stream.
+The state is a private accumulator owned by the fold, so ``evolve`` updates it
+in place and returns it (a copy per event would cost more than the decode).
+
+Per-trial facts are compact by default (counters, verifier result, probes,
+hard checks), so a report over a million events holds per-trial data only.
+With ``keep_trace=True`` each trial also keeps its *trace*: the agent's
+commands, messages, yields and turns and the user's messages, slices and
+probes in log order, which the judges and the fidelity audit read.
+
+A new ``TrialStarted`` on a trial's streams starts a new try: the old try's
+facts are dropped, and so are verdicts any judge rendered for the old try
+(they come before the new ``TrialStarted`` in log order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from realcli.events import (
+    AgentMessaged,
+    AgentStopped,
+    AgentTurnTaken,
+    AgentYielded,
+    CommandFinished,
+    CommandRequested,
+    CommandStarted,
+    EvidenceSnapshotted,
+    FidelityAssessed,
+    HardCheckFinished,
+    JudgingFinished,
+    JudgingStarted,
+    ModelCalled,
+    Output,
+    ProbeFired,
+    ProbeNotFired,
+    RecordedEvent,
+    RunFinished,
+    RunResumed,
+    RunStarted,
+    Script,
+    SliceNotReleased,
+    SliceReleased,
+    TrialFinished,
+    TrialScheduled,
+    TrialStarted,
+    UnknownEvent,
+    UserFinished,
+    UserMessaged,
+    VerdictRendered,
+    VerifierFinished,
+)
+
+__all__ = [
+    "AGENT_PURPOSES",
+    "CommandRun",
+    "JudgeFacts",
+    "RetryStats",
+    "RunFacts",
+    "TraceEntry",
+    "TrialFacts",
+    "Usage",
+    "evolve",
+    "fold",
+    "normalize_command",
+]
+
+AGENT_PURPOSES = frozenset({"agent", "oracle"})
+"""Command purposes that are the agent's own actions (docs/events.md, "Which commands count")."""
+
+_TRACED_PURPOSES = frozenset({"agent", "oracle", "state_check"})
+
+
+def normalize_command(text: str) -> str:
+    """A command's text with runs of whitespace collapsed: what "the same command" compares."""
+    return " ".join(text.split())
+
+
+@dataclass(slots=True)
+class Usage:
+    """Model usage summed over ``ModelCalled`` events (one per HTTP attempt)."""
+
+    calls: int = 0
+    errors: int = 0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    cost_usd: float = 0.0
+    latency_sec: float = 0.0
+
+    def add(self, call: ModelCalled) -> None:
+        self.calls += 1
+        self.errors += call.error is not None
+        self.tokens_in += call.tokens_in
+        self.tokens_out += call.tokens_out
+        self.cost_usd += call.cost_usd or 0.0
+        self.latency_sec += call.latency_sec
+
+    def merge(self, other: Usage) -> None:
+        self.calls += other.calls
+        self.errors += other.errors
+        self.tokens_in += other.tokens_in
+        self.tokens_out += other.tokens_out
+        self.cost_usd += other.cost_usd
+        self.latency_sec += other.latency_sec
+
+
+@dataclass(slots=True)
+class CommandRun:
+    """One command in a trace, placed where it was requested (the actor's action), then completed."""
+
+    command_id: str
+    text: str
+    purpose: str
+    started: bool = False
+    finished: bool = False
+    exit_code: int | None = None
+    timed_out: bool = False
+    stdout: Output | None = None
+    stderr: Output | None = None
+
+    @property
+    def ran(self) -> bool:
+        """The sandbox ran it (a request the sandbox never picked up did nothing)."""
+        return self.started or self.finished
+
+    @property
+    def failed(self) -> bool:
+        """Finished with a non-zero or unknown exit code, or timed out."""
+        return self.finished and (self.timed_out or self.exit_code != 0)
+
+    @property
+    def succeeded(self) -> bool:
+        return self.finished and not self.timed_out and self.exit_code == 0
+
+    @property
+    def output_bytes(self) -> int:
+        out = self.stdout.total_bytes if self.stdout is not None else 0
+        err = self.stderr.total_bytes if self.stderr is not None else 0
+        return out + err
+
+
+TraceEntry = (
+    CommandRun
+    | AgentMessaged
+    | AgentYielded
+    | AgentTurnTaken
+    | AgentStopped
+    | UserMessaged
+    | UserFinished
+    | SliceReleased
+    | ProbeFired
+)
+"""What a trial's trace holds, in log order."""
+
+
+@dataclass(slots=True)
+class RetryStats:
+    """What follows a failed agent command (appendix E.3).
+
+    A *retry* is the very next agent command of the trial when its text
+    (whitespace-normalized) equals the failed one's.
+    """
+
+    failures: int = 0
+    followed: int = 0  # failures followed by another agent command
+    retries: int = 0
+    retry_succeeded: int = 0
+    retry_failed: int = 0
+
+    def merge(self, other: RetryStats) -> None:
+        self.failures += other.failures
+        self.followed += other.followed
+        self.retries += other.retries
+        self.retry_succeeded += other.retry_succeeded
+        self.retry_failed += other.retry_failed
+
+
+@dataclass(slots=True)
+class TrialFacts:
+    """What one try of one trial recorded (the latest try: see the module doc)."""
+
+    trial_id: str
+    started: TrialStarted
+    tries: int = 1
+    finished: TrialFinished | None = None
+    verifier: VerifierFinished | None = None
+    evidence: EvidenceSnapshotted | None = None
+    stopped: AgentStopped | None = None
+    user_finished: bool = False
+    hard_checks: dict[tuple[str, str], HardCheckFinished] = field(default_factory=dict)
+    probes_fired: dict[str, ProbeFired] = field(default_factory=dict)
+    probes_not_fired: dict[str, ProbeNotFired] = field(default_factory=dict)
+    slices_released: dict[str, SliceReleased] = field(default_factory=dict)
+    slices_not_released: dict[str, SliceNotReleased] = field(default_factory=dict)
+    agent_commands: int = 0
+    agent_messages: int = 0
+    agent_questions: int = 0
+    user_messages: int = 0
+    turns: int = 0
+    usage: dict[str, Usage] = field(default_factory=dict)
+    retry: RetryStats = field(default_factory=RetryStats)
+    trace: list[TraceEntry] | None = None
+    # In flight: command id -> its trace entry (trace mode) or its text (compact mode).
+    _open_runs: dict[str, CommandRun] = field(default_factory=dict)
+    _open_texts: dict[str, str] = field(default_factory=dict)
+    _last: tuple[str, bool] | None = None  # last agent command: normalized text, failed
+
+    # ------------------------------------------------------------ identity
+
+    @property
+    def task_id(self) -> str:
+        return self.started.task.task_id
+
+    @property
+    def mode(self) -> Literal["exec", "collab"]:
+        return self.started.mode
+
+    @property
+    def attempt(self) -> int:
+        return self.started.attempt
+
+    @property
+    def category(self) -> str:
+        return self.started.task.category
+
+    @property
+    def script(self) -> Script | None:
+        return self.started.task.script
+
+    # ------------------------------------------------------------ updates
+
+    def command_requested(self, event: CommandRequested) -> None:
+        if event.purpose not in _TRACED_PURPOSES:
+            return
+        if self.trace is not None:
+            run = CommandRun(event.command_id, event.command, event.purpose)
+            self._open_runs[event.command_id] = run
+            self.trace.append(run)
+        elif event.purpose in AGENT_PURPOSES:
+            self._open_texts[event.command_id] = event.command
+
+    def command_started(self, event: CommandStarted) -> None:
+        if event.purpose not in _TRACED_PURPOSES:
+            return
+        if self.trace is not None:
+            run = self._open_runs.get(event.command_id)
+            if run is None:  # no request recorded: place it where it started
+                run = CommandRun(event.command_id, event.command, event.purpose)
+                self._open_runs[event.command_id] = run
+                self.trace.append(run)
+            run.started = True
+        elif event.purpose in AGENT_PURPOSES:
+            self._open_texts[event.command_id] = event.command
+
+    def command_finished(self, event: CommandFinished) -> None:
+        if event.purpose not in _TRACED_PURPOSES:
+            return
+        failed = event.timed_out or event.exit_code != 0
+        if self.trace is not None:
+            run = self._open_runs.pop(event.command_id, None)
+            if run is None:
+                run = CommandRun(event.command_id, "", event.purpose)
+                self.trace.append(run)
+            run.finished = True
+            run.exit_code = event.exit_code
+            run.timed_out = event.timed_out
+            run.stdout = event.stdout
+            run.stderr = event.stderr
+            text = run.text
+        else:
+            text = self._open_texts.pop(event.command_id, "")
+        if event.purpose in AGENT_PURPOSES:
+            self.agent_commands += 1
+            self._count_retry(normalize_command(text), failed)
+
+    def _count_retry(self, text: str, failed: bool) -> None:
+        stats = self.retry
+        last = self._last
+        if last is not None and last[1]:
+            stats.followed += 1
+            if text == last[0]:
+                stats.retries += 1
+                if failed:
+                    stats.retry_failed += 1
+                else:
+                    stats.retry_succeeded += 1
+        if failed:
+            stats.failures += 1
+        self._last = (text, failed)
+
+    def add_usage(self, call: ModelCalled) -> None:
+        usage = self.usage.get(call.purpose)
+        if usage is None:
+            usage = self.usage[call.purpose] = Usage()
+        usage.add(call)
+
+    def traced(self, entry: TraceEntry) -> None:
+        if self.trace is not None:
+            self.trace.append(entry)
+
+
+@dataclass(slots=True)
+class JudgeFacts:
+    """One judge stream: its header and the latest verdict per trial item."""
+
+    judge_id: str
+    started: JudgingStarted | None = None
+    finished: JudgingFinished | None = None
+    # trial id -> (scenario, item id) -> the latest verdict (a re-judged item overrides).
+    verdicts: dict[str, dict[tuple[str, str], VerdictRendered]] = field(default_factory=dict)
+    # trial id -> criterion -> the latest assessment.
+    fidelity: dict[str, dict[str, FidelityAssessed]] = field(default_factory=dict)
+    usage: Usage = field(default_factory=Usage)
+
+    def drop_trial(self, trial_id: str) -> None:
+        self.verdicts.pop(trial_id, None)
+        self.fidelity.pop(trial_id, None)
+
+
+_Where = tuple[Literal["run", "trial", "judge", "other"], str]
+
+
+@dataclass(slots=True)
+class RunFacts:
+    """Everything the fold learned about one run."""
+
+    run_id: str
+    keep_trace: bool = False
+    started: RunStarted | None = None
+    finished: RunFinished | None = None
+    resumed: int = 0
+    scheduled: dict[str, TrialScheduled] = field(default_factory=dict)
+    trials: dict[str, TrialFacts] = field(default_factory=dict)
+    judges: dict[str, JudgeFacts] = field(default_factory=dict)
+    events: int = 0
+    unknown_events: int = 0
+    orphan_events: int = 0  # trial events before the trial's first TrialStarted
+    _where: dict[str, _Where] = field(default_factory=dict)
+
+    def locate(self, stream: str) -> _Where:
+        """Which kind of stream this is, and its trial or judge id (cached per stream name)."""
+        where = self._where.get(stream)
+        if where is None:
+            parts = stream.split(".")
+            if len(parts) == 2 and parts[1] == "run":
+                where = ("run", "")
+            elif len(parts) == 3 and parts[1] == "judge":
+                where = ("judge", parts[2])
+            elif len(parts) == 3:
+                where = ("trial", parts[1])
+            else:
+                where = ("other", "")
+            self._where[stream] = where
+        return where
+
+    def trial(self, stream: str) -> TrialFacts | None:
+        kind, ident = self.locate(stream)
+        if kind != "trial":
+            return None
+        trial = self.trials.get(ident)
+        if trial is None:
+            self.orphan_events += 1
+        return trial
+
+    def judge(self, stream: str) -> JudgeFacts | None:
+        kind, ident = self.locate(stream)
+        if kind != "judge":
+            return None
+        judge = self.judges.get(ident)
+        if judge is None:
+            judge = self.judges[ident] = JudgeFacts(ident)
+        return judge
+
+    def start_trial(self, stream: str, event: TrialStarted) -> None:
+        kind, ident = self.locate(stream)
+        if kind != "trial":
+            return
+        previous = self.trials.get(ident)
+        trial = TrialFacts(
+            trial_id=ident,
+            started=event,
+            tries=1 if previous is None else previous.tries + 1,
+            trace=[] if self.keep_trace else None,
+        )
+        self.trials[ident] = trial
+        if previous is not None:
+            for judge in self.judges.values():
+                judge.drop_trial(ident)
+
+
+def evolve(state: RunFacts, rec: RecordedEvent) -> RunFacts:
+    """Fold one recorded event into ``state`` (in place) and return it.
+
+    Cases are ordered by how often the event types occur in a run, so the
+    common ones are matched first.
+    """
+    state.events += 1
+    event = rec.event
+    match event:
+        case CommandFinished():
+            if (trial := state.trial(rec.stream)) is not None:
+                trial.command_finished(event)
+        case CommandStarted():
+            if (trial := state.trial(rec.stream)) is not None:
+                trial.command_started(event)
+        case CommandRequested():
+            if (trial := state.trial(rec.stream)) is not None:
+                trial.command_requested(event)
+        case ModelCalled():
+            _model_called(state, rec.stream, event)
+        case AgentTurnTaken():
+            if (trial := state.trial(rec.stream)) is not None:
+                trial.turns = max(trial.turns, event.turn)
+                trial.traced(event)
+        case AgentMessaged():
+            if (trial := state.trial(rec.stream)) is not None:
+                trial.agent_messages += 1
+                trial.agent_questions += event.question
+                trial.traced(event)
+        case AgentYielded():
+            if (trial := state.trial(rec.stream)) is not None:
+                trial.traced(event)
+        case UserMessaged():
+            if (trial := state.trial(rec.stream)) is not None:
+                trial.user_messages += 1
+                trial.traced(event)
+        case VerdictRendered():
+            if (judge := state.judge(rec.stream)) is not None:
+                judge.verdicts.setdefault(event.trial_id, {})[(event.scenario, event.item_id)] = event
+        case _:
+            _rare(state, rec.stream, event)
+    return state
+
+
+def _model_called(state: RunFacts, stream: str, event: ModelCalled) -> None:
+    kind, _ = state.locate(stream)
+    if kind == "judge":
+        judge = state.judge(stream)
+        if judge is not None:
+            judge.usage.add(event)
+    elif kind == "trial" and (trial := state.trial(stream)) is not None:
+        trial.add_usage(event)
+
+
+def _rare(state: RunFacts, stream: str, event: object) -> None:
+    """Events that occur a few times per trial or run."""
+    match event:
+        case SliceReleased():
+            if (trial := state.trial(stream)) is not None:
+                trial.slices_released.setdefault(event.slice_id, event)
+                trial.traced(event)
+        case ProbeFired():
+            if (trial := state.trial(stream)) is not None:
+                trial.probes_fired.setdefault(event.probe_id, event)
+                trial.traced(event)
+        case TrialStarted():
+            state.start_trial(stream, event)
+        case _:
+            _trial_end(state, stream, event)
+
+
+def _trial_end(state: RunFacts, stream: str, event: object) -> None:
+    match event:
+        case HardCheckFinished():
+            if (trial := state.trial(stream)) is not None:
+                trial.hard_checks[(event.probe_id, event.check_id)] = event
+        case ProbeNotFired():
+            if (trial := state.trial(stream)) is not None:
+                trial.probes_not_fired[event.probe_id] = event
+        case SliceNotReleased():
+            if (trial := state.trial(stream)) is not None:
+                trial.slices_not_released[event.slice_id] = event
+        case VerifierFinished():
+            if (trial := state.trial(stream)) is not None:
+                trial.verifier = event
+        case TrialFinished():
+            if (trial := state.trial(stream)) is not None:
+                trial.finished = event
+        case AgentStopped():
+            if (trial := state.trial(stream)) is not None:
+                trial.stopped = event
+                trial.traced(event)
+        case UserFinished():
+            if (trial := state.trial(stream)) is not None:
+                trial.user_finished = True
+                trial.traced(event)
+        case EvidenceSnapshotted():
+            if (trial := state.trial(stream)) is not None and state.keep_trace:
+                trial.evidence = event
+        case _:
+            _run_level(state, stream, event)
+
+
+def _run_level(state: RunFacts, stream: str, event: object) -> None:
+    match event:
+        case FidelityAssessed():
+            if (judge := state.judge(stream)) is not None:
+                judge.fidelity.setdefault(event.trial_id, {})[event.criterion] = event
+        case JudgingStarted():
+            if (judge := state.judge(stream)) is not None and judge.started is None:
+                judge.started = event
+        case JudgingFinished():
+            if (judge := state.judge(stream)) is not None:
+                judge.finished = event
+        case TrialScheduled():
+            state.scheduled[event.trial_id] = event
+        case RunStarted():
+            state.started = event
+        case RunFinished():
+            state.finished = event
+        case RunResumed():
+            state.resumed += 1
+        case UnknownEvent():
+            state.unknown_events += 1
+        case _:
+            pass  # ImageBuilt, SandboxCreated, FilesCopied, ...: nothing scored reads them
+
+
+def fold(run_id: str, records: Iterable[RecordedEvent], *, keep_trace: bool = False) -> RunFacts:
+    """Fold ``records`` (one run's events in log order) into fresh ``RunFacts``."""
+    state = RunFacts(run_id, keep_trace=keep_trace)
+    for rec in records:
+        evolve(state, rec)
+    return state

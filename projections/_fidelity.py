@@ -1,0 +1,454 @@
+"""Simulator-fidelity audit: did the user simulator play its script? (paper D.4, E.1)
+
+Deterministic, from the ledger a COLLAB trial recorded: the script (in
+``TrialStarted.task``), the user's messages, slice releases and probe firings,
+and the agent's actions that trigger them.  Eight criteria, each ``pass``,
+``fail`` or ``n/a`` (nothing to assess, or not decidable without a model):
+
+script_intent     every slice/probe message pairs with its ``SliceReleased`` /
+                  ``ProbeFired``; probe stimuli (and verbatim slices, and every
+                  slice of the scripted simulator) are the script's text; the
+                  opening and closing are the script's.
+disclosure        no slice was delivered before its release condition held.
+answers           ``answer`` messages hold only released slice text or the
+                  fixed "don't know" answer (scripted simulator; n/a for LLM).
+state_assertions  n/a (the scripted simulator never asserts state; an LLM
+                  simulator's assertions need a model to check).
+probe_coverage    every probe fired once or has a ``ProbeNotFired`` with a reason.
+message_validity  no empty user message; slice/probe messages carry a ``ref``;
+                  the conversation opens with the opening.
+refusals          no model-style refusal text, and no "don't know" answer to a
+                  question an unreleased ``asked`` slice covers.
+timing            no probe fired before its trigger held; deliveries follow the
+                  order in which their triggers held; no trigger that held was
+                  left undelivered while the simulator kept talking.
+
+A failed criterion names the dimensions (codes) whose instances it may have
+affected: the failing probe's dimension, or, for trial-wide failures, the
+dimensions of every probe that fired in the trial.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+import msgspec
+
+from realcli.events import (
+    AgentMessaged,
+    AgentTurnTaken,
+    AgentYielded,
+    OnAfter,
+    OnAgentTurns,
+    OnAllProbesDone,
+    OnAsked,
+    OnClaimsDone,
+    OnCommand,
+    OnStart,
+    OnState,
+    Probe,
+    ProbeFired,
+    Script,
+    Slice,
+    SliceReleased,
+    Trigger,
+    UserMessaged,
+)
+from realcli.projections._facts import AGENT_PURPOSES, CommandRun, TraceEntry, TrialFacts
+
+__all__ = ["DONT_KNOW_ANSWER", "FIDELITY_CRITERIA", "FidelityVerdict", "audit_fidelity", "topic_regex"]
+
+DONT_KNOW_ANSWER = "I don't know."
+"""The scripted simulator's fixed answer to a question no slice answers."""
+
+Criterion = Literal[
+    "script_intent", "disclosure", "answers", "state_assertions", "probe_coverage", "message_validity",
+    "refusals", "timing",
+]
+FidelityKind = Literal["pass", "fail", "n/a"]
+
+FIDELITY_CRITERIA: tuple[Criterion, ...] = (
+    "script_intent",
+    "disclosure",
+    "answers",
+    "state_assertions",
+    "probe_coverage",
+    "message_validity",
+    "refusals",
+    "timing",
+)
+
+_REFUSAL = re.compile(
+    r"(?i)\b(as an ai\b|i(?:'m| am) (?:not able|unable) to (?:help|assist|role-?play)|"
+    r"i can(?:'|no)t (?:help|assist) with|i must decline|against my (?:guidelines|policy))"
+)
+
+
+class FidelityVerdict(msgspec.Struct, frozen=True, kw_only=True):
+    """One criterion's verdict for one trial (the runtime records it as ``FidelityAssessed``)."""
+
+    trial_id: str
+    criterion: Criterion
+    verdict: FidelityKind
+    rationale: str = ""
+    affected_dimensions: tuple[str, ...] = ()
+
+
+@lru_cache(maxsize=1024)
+def topic_regex(topic: str) -> re.Pattern[str]:
+    """A topic as a case-insensitive word or phrase (what the scripted simulator matches)."""
+    return re.compile(rf"(?i)(?<!\w){re.escape(topic.strip())}(?!\w)")
+
+
+@dataclass(frozen=True, slots=True)
+class _Problem:
+    text: str
+    probe: str | None = None  # the probe it concerns, for affected dimensions
+
+
+class _Ledger:
+    """Indexes over one trial's trace that every criterion reads."""
+
+    def __init__(self, trial: TrialFacts, script: Script) -> None:
+        self.trial = trial
+        self.script = script
+        self.trace: Sequence[TraceEntry] = trial.trace or []
+        self.scripted = trial.started.user_sim is None or trial.started.user_sim.kind == "scripted"
+        self.slices = {s.id: s for s in script.slices}
+        self.probes = {p.id: p for p in script.probes}
+        self.released: dict[str, int] = {}
+        self.fired: dict[str, int] = {}
+        self.delivered: dict[str, int] = {}  # slice/probe id -> index of its user message
+        for i, entry in enumerate(self.trace):
+            if isinstance(entry, SliceReleased):
+                self.released.setdefault(entry.slice_id, i)
+            elif isinstance(entry, ProbeFired):
+                self.fired.setdefault(entry.probe_id, i)
+            elif isinstance(entry, UserMessaged) and entry.kind in ("slice", "probe") and entry.ref:
+                self.delivered.setdefault(entry.ref, i)
+
+    def user_messages(self) -> list[tuple[int, UserMessaged]]:
+        return [(i, e) for i, e in enumerate(self.trace) if isinstance(e, UserMessaged)]
+
+    def delivery(self, ref: str) -> int | None:
+        """Where a slice or probe reached the agent (its message, else its ledger event)."""
+        if ref in self.delivered:
+            return self.delivered[ref]
+        return self.released.get(ref, self.fired.get(ref))
+
+    def holds_at(self, trigger: Trigger) -> int | None:
+        """The first trace index at which ``trigger`` held, or None if it never did."""
+        match trigger:
+            case OnStart():
+                return self._opening()
+            case OnAsked(topics=topics):
+                rxs = [topic_regex(t) for t in topics]
+                return self._first(lambda e: isinstance(e, AgentMessaged) and any(r.search(e.text) for r in rxs)
+                                   if self.scripted else isinstance(e, AgentMessaged))
+            case OnCommand(pattern=pattern):
+                try:
+                    rx = re.compile(pattern)
+                except re.error:
+                    return None
+                return self._first(lambda e: isinstance(e, CommandRun) and e.purpose in AGENT_PURPOSES
+                                   and e.ran and rx.search(e.text) is not None)
+            case OnAgentTurns(n=n):
+                return self._first(lambda e: isinstance(e, AgentTurnTaken) and e.turn >= n)
+            case OnClaimsDone():
+                return self._first(_claims_done)
+            case OnAfter(ref=ref, agent_turns=turns):
+                return self._after(ref, turns)
+            case OnState(run=run):
+                return self._first(lambda e: isinstance(e, CommandRun) and e.purpose == "state_check"
+                                   and e.succeeded and run.strip() in e.text)
+            case OnAllProbesDone():
+                return None
+        return None
+
+    def _opening(self) -> int:
+        for i, entry in enumerate(self.trace):
+            if isinstance(entry, UserMessaged) and entry.kind == "opening":
+                return i
+        return 0
+
+    def _first(self, pred: Callable[[TraceEntry], bool]) -> int | None:
+        for i, entry in enumerate(self.trace):
+            if pred(entry):
+                return i
+        return None
+
+    def _after(self, ref: str, turns: int) -> int | None:
+        at = self.delivery(ref)
+        if at is None or turns == 0:
+            return at
+        seen = 0
+        for i in range(at + 1, len(self.trace)):
+            if isinstance(self.trace[i], AgentTurnTaken):
+                seen += 1
+                if seen >= turns:
+                    return i
+        return None
+
+
+def _claims_done(entry: TraceEntry) -> bool:
+    if isinstance(entry, AgentMessaged):
+        return entry.claims_done
+    if isinstance(entry, AgentYielded):
+        return entry.claims_done or not entry.question_pending
+    return False
+
+
+# ---------------------------------------------------------------- criteria
+
+
+def _script_intent(led: _Ledger) -> list[_Problem]:
+    problems: list[_Problem] = []
+    fired_events = {e.probe_id: e for e in led.trace if isinstance(e, ProbeFired)}
+    for i, msg in led.user_messages():
+        if msg.kind == "opening" and msg.text != led.script.opening:
+            problems.append(_Problem("the opening differs from the script's"))
+        elif msg.kind == "closing" and led.script.closing is not None and msg.text != led.script.closing.text:
+            problems.append(_Problem("the closing differs from the script's"))
+        elif msg.kind == "slice":
+            problems += _slice_intent(led, i, msg)
+        elif msg.kind == "probe":
+            problems += _probe_intent(led, i, msg, fired_events)
+    for slice_id in led.released:
+        if slice_id not in led.delivered:
+            problems.append(_Problem(f"slice {slice_id} was released but never sent"))
+    for probe_id in led.fired:
+        if probe_id not in led.delivered:
+            problems.append(_Problem(f"probe {probe_id} fired but its stimulus was never sent", probe_id))
+    return problems
+
+
+def _slice_intent(led: _Ledger, i: int, msg: UserMessaged) -> list[_Problem]:
+    ref = msg.ref or ""
+    spec = led.slices.get(ref)
+    if spec is None:
+        return [_Problem(f"slice message names {ref!r}, which is not in the script")]
+    if led.released.get(ref, len(led.trace)) > i:
+        return [_Problem(f"slice {ref} was sent without a SliceReleased before it")]
+    if (led.scripted or spec.verbatim) and msg.text.strip() != spec.content.strip():
+        return [_Problem(f"slice {ref} was not sent verbatim")]
+    return []
+
+
+def _probe_intent(led: _Ledger, i: int, msg: UserMessaged, fired: dict[str, ProbeFired]) -> list[_Problem]:
+    ref = msg.ref or ""
+    spec = led.probes.get(ref)
+    if spec is None:
+        return [_Problem(f"probe message names {ref!r}, which is not in the script")]
+    event = fired.get(ref)
+    if event is None or led.fired[ref] > i:
+        return [_Problem(f"probe {ref} stimulus was sent without a ProbeFired before it", ref)]
+    variants = [spec.stimulus, *spec.stimulus_variants]
+    expected = variants[event.variant] if 0 <= event.variant < len(variants) else None
+    if expected is None:
+        return [_Problem(f"probe {ref} names variant {event.variant}, which the script does not have", ref)]
+    if msg.text != expected or event.stimulus != expected:
+        return [_Problem(f"probe {ref} stimulus was not delivered verbatim (variant {event.variant})", ref)]
+    return []
+
+
+def _disclosure(led: _Ledger) -> list[_Problem]:
+    problems: list[_Problem] = []
+    for slice_id, at in sorted(led.released.items(), key=lambda kv: kv[1]):
+        spec = led.slices.get(slice_id)
+        if spec is None:
+            problems.append(_Problem(f"released slice {slice_id} is not in the script"))
+            continue
+        holds = led.holds_at(spec.release)
+        if holds is None or holds > at:
+            when = "never held" if holds is None else "held only later"
+            problems.append(_Problem(f"slice {slice_id} was released before its '{spec.release.__struct_config__.tag}'"
+                                     f" condition held (it {when})"))
+    return problems
+
+
+def _answers(led: _Ledger, dont_know: Sequence[str]) -> list[_Problem] | None:
+    answers = [(i, m) for i, m in led.user_messages() if m.kind == "answer"]
+    if not answers or not led.scripted:
+        return None
+    problems: list[_Problem] = []
+    fixed = {" ".join(d.split()) for d in dont_know}
+    for i, msg in answers:
+        text = " ".join(msg.text.split())
+        if text in fixed:
+            continue
+        released = [led.slices[s].content for s, at in led.released.items() if at <= i and s in led.slices]
+        rest = text
+        for content in sorted(released, key=len, reverse=True):
+            rest = rest.replace(" ".join(content.split()), " ")
+        if rest.strip():
+            problems.append(_Problem(f"answer msg:{msg.id} says more than released slices and the fixed answer"))
+    return problems
+
+
+def _probe_coverage(led: _Ledger) -> list[_Problem]:
+    problems: list[_Problem] = []
+    trial = led.trial
+    fired_counts: dict[str, int] = {}
+    for entry in led.trace:
+        if isinstance(entry, ProbeFired):
+            fired_counts[entry.probe_id] = fired_counts.get(entry.probe_id, 0) + 1
+    for probe_id, count in sorted(fired_counts.items()):
+        if probe_id not in led.probes:
+            problems.append(_Problem(f"probe {probe_id} fired but is not in the script"))
+        elif count > 1:
+            problems.append(_Problem(f"probe {probe_id} fired {count} times", probe_id))
+    for probe in led.script.probes:
+        if probe.id in fired_counts:
+            continue
+        nf = trial.probes_not_fired.get(probe.id)
+        if nf is None:
+            problems.append(_Problem(f"probe {probe.id} neither fired nor was recorded as not fired", probe.id))
+        elif not nf.reason.strip():
+            problems.append(_Problem(f"probe {probe.id} was recorded as not fired without a reason", probe.id))
+    return problems
+
+
+def _message_validity(led: _Ledger) -> list[_Problem]:
+    problems: list[_Problem] = []
+    messages = led.user_messages()
+    if messages and messages[0][1].kind != "opening":
+        problems.append(_Problem(f"the first user message is {messages[0][1].kind!r}, not the opening"))
+    for _, msg in messages:
+        if not msg.text.strip():
+            problems.append(_Problem(f"user message msg:{msg.id} ({msg.kind}) is empty", msg.ref))
+        elif msg.kind in ("slice", "probe") and not msg.ref:
+            problems.append(_Problem(f"{msg.kind} message msg:{msg.id} has no ref"))
+    return problems
+
+
+def _refusals(led: _Ledger, dont_know: Sequence[str]) -> list[_Problem]:
+    problems: list[_Problem] = []
+    fixed = {" ".join(d.split()) for d in dont_know}
+    asked_slices = [s for s in led.script.slices if isinstance(s.release, OnAsked)]
+    last_question: AgentMessaged | None = None
+    for i, entry in enumerate(led.trace):
+        if isinstance(entry, AgentMessaged):
+            last_question = entry if entry.question else last_question
+            continue
+        if not isinstance(entry, UserMessaged):
+            continue
+        if _REFUSAL.search(entry.text):
+            problems.append(_Problem(f"user message msg:{entry.id} reads like a model refusal"))
+        elif entry.kind == "answer" and " ".join(entry.text.split()) in fixed and last_question is not None:
+            problems += _wrongful_dont_know(led, i, entry, last_question, asked_slices)
+        if entry.kind != "answer":
+            continue
+        last_question = None
+    return problems
+
+
+def _wrongful_dont_know(led: _Ledger, i: int, answer: UserMessaged, question: AgentMessaged,
+                        asked: list[Slice]) -> list[_Problem]:
+    if not led.scripted:
+        return []
+    for spec in asked:
+        assert isinstance(spec.release, OnAsked)
+        if led.released.get(spec.id, len(led.trace)) <= i:
+            continue
+        if any(topic_regex(t).search(question.text) for t in spec.release.topics):
+            return [_Problem(f"answered 'don't know' (msg:{answer.id}) to a question that unreleased slice "
+                             f"{spec.id} covers")]
+    return []
+
+
+def _timing(led: _Ledger) -> list[_Problem]:
+    problems: list[_Problem] = []
+    holds: dict[str, int] = {}
+    delivered: dict[str, int] = {}
+    triggers: list[tuple[str, Trigger, Probe | None]] = [(s.id, s.release, None) for s in led.script.slices]
+    triggers += [(p.id, p.trigger, p) for p in led.script.probes]
+    for ident, trigger, probe in triggers:
+        at = led.holds_at(trigger)
+        got = led.delivery(ident)
+        if at is not None:
+            holds[ident] = at
+        if got is not None:
+            delivered[ident] = got
+        if probe is not None and got is not None and (at is None or at > got):
+            problems.append(_Problem(f"probe {ident} fired before its trigger held", ident))
+    for a, b in _inversions(holds, delivered):
+        problems.append(_Problem(f"{b} was delivered before {a} although {a}'s trigger held first",
+                                 b if b in led.probes else None))
+    last_user = max((i for i, _ in led.user_messages()), default=-1)
+    for ident, at in sorted(holds.items(), key=lambda kv: (kv[1], kv[0])):
+        if ident not in delivered and at < last_user:
+            problems.append(_Problem(f"the trigger of {ident} held but it was never delivered although the user "
+                                     "spoke afterwards", ident if ident in led.probes else None))
+    return problems
+
+
+def _inversions(holds: dict[str, int], delivered: dict[str, int]) -> list[tuple[str, str]]:
+    both = sorted((holds[i], delivered[i], i) for i in delivered if i in holds)
+    out: list[tuple[str, str]] = []
+    for n, (hold_a, got_a, a) in enumerate(both):
+        for hold_b, got_b, b in both[n + 1:]:
+            if hold_a < hold_b and got_b < got_a:
+                out.append((a, b))
+    return out
+
+
+# ---------------------------------------------------------------- the audit
+
+
+def audit_fidelity(
+    trial: TrialFacts,
+    dimension_of: Callable[[str], str],
+    *,
+    dont_know: Sequence[str] = (DONT_KNOW_ANSWER,),
+) -> list[FidelityVerdict]:
+    """The eight fidelity verdicts of a COLLAB trial with a script ([] otherwise).
+
+    ``dimension_of`` maps a template id to its dimension code (``CatalogView.dimension``).
+    Needs the trial's trace.
+    """
+    script = trial.script
+    if trial.mode != "collab" or script is None:
+        return []
+    if trial.trace is None:
+        raise ValueError(f"trial {trial.trial_id} was folded without its trace (use keep_trace=True)")
+    led = _Ledger(trial, script)
+    fired_dims = tuple(sorted({dimension_of(led.probes[p].template) for p in led.fired if p in led.probes}))
+    results: dict[Criterion, list[_Problem] | None] = {
+        "script_intent": _script_intent(led),
+        "disclosure": _disclosure(led) if led.released else None,
+        "answers": _answers(led, dont_know),
+        "state_assertions": None,
+        "probe_coverage": _probe_coverage(led) if script.probes else None,
+        "message_validity": _message_validity(led),
+        "refusals": _refusals(led, dont_know),
+        "timing": _timing(led),
+    }
+    out: list[FidelityVerdict] = []
+    for criterion in FIDELITY_CRITERIA:
+        out.append(_verdict(trial.trial_id, criterion, results[criterion], led, dimension_of, fired_dims))
+    return out
+
+
+def _verdict(trial_id: str, criterion: Criterion, problems: list[_Problem] | None, led: _Ledger,
+             dimension_of: Callable[[str], str], fired_dims: tuple[str, ...]) -> FidelityVerdict:
+    if problems is None:
+        why = ("not decidable without a model" if criterion == "state_assertions" or not led.scripted
+               else "nothing to assess")
+        return FidelityVerdict(trial_id=trial_id, criterion=criterion, verdict="n/a", rationale=why)
+    if not problems:
+        return FidelityVerdict(trial_id=trial_id, criterion=criterion, verdict="pass", rationale="no deviation")
+    dims: set[str] = set()
+    for p in problems:
+        if p.probe is not None and p.probe in led.probes:
+            dims.add(dimension_of(led.probes[p.probe].template))
+        else:
+            dims.update(fired_dims)
+    rationale = "; ".join(p.text for p in problems[:5])
+    if len(problems) > 5:
+        rationale += f"; and {len(problems) - 5} more"
+    return FidelityVerdict(trial_id=trial_id, criterion=criterion, verdict="fail", rationale=rationale,
+                           affected_dimensions=tuple(sorted(dims)))

@@ -1,0 +1,143 @@
+"""Task outcome: ``R_m = mean over tasks x of V_x``, avg@k over attempts (paper §2.4).
+
+* ``V = 1`` when the verifier's reward is ``>= 1``, else ``0``: a float reward
+  (partial credit, e.g. ``0.8``) means the terminal state did not meet every
+  acceptance criterion, so it counts as 0 (the mean raw reward is reported
+  beside R for information).
+* avg@k: per task, the mean of V over its scored attempts; R is the mean of
+  that over tasks with at least one scored attempt.  ``per_attempt`` gives R
+  over the tasks scored at attempt i.
+* Only ``scored`` trials count.  Infrastructure errors, cancelled trials,
+  trials without a usable reward and unfinished trials are reported apart
+  (``status``), never as zeros.  Budget-cut trials (``turn_budget``,
+  ``time_budget``) are scored from their ``VerifierFinished``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from realcli.projections._facts import RunFacts, TrialFacts
+
+__all__ = [
+    "ModeOutcome",
+    "TrialOutcome",
+    "TrialStatus",
+    "mean",
+    "mode_outcome",
+    "trial_outcomes",
+    "trial_status",
+    "verifier_outcome",
+]
+
+TrialStatus = Literal["scored", "infrastructure_error", "cancelled", "no_reward", "incomplete"]
+
+
+def verifier_outcome(reward: float) -> int:
+    """V in {0, 1}: 1 only for a reward of at least 1."""
+    return 1 if reward >= 1.0 else 0
+
+
+def trial_status(trial: TrialFacts) -> TrialStatus:
+    """Whether a trial is scored, and if not, why."""
+    if trial.finished is None:
+        return "incomplete"
+    if trial.finished.reason == "infrastructure_error":
+        return "infrastructure_error"
+    if trial.finished.reason == "cancelled":
+        return "cancelled"
+    if trial.verifier is None or trial.verifier.reward is None:
+        return "no_reward"
+    return "scored"
+
+
+@dataclass(frozen=True, slots=True)
+class TrialOutcome:
+    trial_id: str
+    task_id: str
+    category: str
+    mode: Literal["exec", "collab"]
+    attempt: int
+    status: TrialStatus
+    reward: float | None
+    v: int | None  # None unless scored
+    end_reason: str
+    detail: str
+
+    @property
+    def pair(self) -> tuple[str, int]:
+        return self.task_id, self.attempt
+
+
+def _detail(trial: TrialFacts, status: TrialStatus) -> str:
+    if status == "no_reward":
+        if trial.verifier is None:
+            return "no verifier result"
+        return trial.verifier.error or "the verifier gave no reward"
+    if trial.finished is not None:
+        return trial.finished.detail
+    return "the trial has not finished"
+
+
+def trial_outcomes(facts: RunFacts) -> list[TrialOutcome]:
+    """Every trial's outcome, sorted by task, mode, attempt and trial id."""
+    out: list[TrialOutcome] = []
+    for trial in facts.trials.values():
+        status = trial_status(trial)
+        reward = trial.verifier.reward if trial.verifier is not None else None
+        v = verifier_outcome(reward) if status == "scored" and reward is not None else None
+        out.append(TrialOutcome(
+            trial_id=trial.trial_id, task_id=trial.task_id, category=trial.category, mode=trial.mode,
+            attempt=trial.attempt, status=status, reward=reward, v=v,
+            end_reason=trial.finished.reason if trial.finished is not None else "",
+            detail=_detail(trial, status),
+        ))
+    out.sort(key=lambda o: (o.task_id, o.mode, o.attempt, o.trial_id))
+    return out
+
+
+def mean(values: Iterable[float]) -> float | None:
+    """The arithmetic mean, or None for no values."""
+    items = list(values)
+    return sum(items) / len(items) if items else None
+
+
+@dataclass(frozen=True, slots=True)
+class ModeOutcome:
+    """R of one mode with what it rests on."""
+
+    mode: str
+    r: float | None
+    per_task: dict[str, float]  # task -> mean V over its scored attempts
+    per_attempt: dict[int, float | None]
+    tasks: int
+    trials: int
+    passed_trials: int
+    reward_mean: float | None
+
+
+def mode_outcome(outcomes: Sequence[TrialOutcome], mode: str) -> ModeOutcome:
+    """R for ``mode`` from scored trials only (avg@k: mean per task, then over tasks)."""
+    scored = [o for o in outcomes if o.mode == mode and o.v is not None]
+    by_task: dict[str, list[int]] = {}
+    by_attempt: dict[int, dict[str, list[int]]] = {}
+    for o in scored:
+        assert o.v is not None
+        by_task.setdefault(o.task_id, []).append(o.v)
+        by_attempt.setdefault(o.attempt, {}).setdefault(o.task_id, []).append(o.v)
+    per_task = {task: sum(vs) / len(vs) for task, vs in sorted(by_task.items())}
+    per_attempt: dict[int, float | None] = {}
+    for attempt, tasks in sorted(by_attempt.items()):
+        per_attempt[attempt] = mean(sum(vs) / len(vs) for _, vs in sorted(tasks.items()))
+    return ModeOutcome(
+        mode=mode,
+        r=mean(per_task.values()),
+        per_task=per_task,
+        per_attempt=per_attempt,
+        tasks=len(per_task),
+        trials=len(scored),
+        passed_trials=sum(o.v or 0 for o in scored),
+        reward_mean=mean(o.reward for o in scored if o.reward is not None),
+    )
