@@ -202,18 +202,43 @@ class JetStreamLog:
             "check the server; the run can be resumed with `realcli resume`"
         )
 
-    async def _settle_conflict(self, stream: str, events: Sequence[Event], expected: int) -> AppendResult:
-        """An idempotent retry if our batch is the stream's last message, else a conflict."""
+    async def _settle_conflict(
+        self, stream: str, events: Sequence[Event], expected: int
+    ) -> AppendResult:
+        """An idempotent retry if our batch already sits at ``expected + 1``, else a conflict."""
         last = await self._last_message(stream)
-        if last is not None:
-            seq, headers = last
-            version, count = int(headers["Rc-Version"]), int(headers["Rc-Count"])
-            self._tails[stream] = (version, seq)
-            first = version - count + 1
-            if headers.get("Nats-Msg-Id") == events[0].id and count == len(events) and first == expected + 1:
-                return AppendResult(stream, first, version, position_of(seq, count - 1))
-            raise ConflictError(stream, expected, version)
-        raise ConflictError(stream, expected, 0)
+        if last is None:
+            raise ConflictError(stream, expected, 0)
+        seq, headers = last
+        actual = int(headers["Rc-Version"])
+        self._tails[stream] = (actual, seq)
+        if actual >= expected + len(events):
+            found = await self._batch_at(stream, expected + 1, seq, headers)
+            if found is not None:
+                seq, headers = found
+                count = int(headers["Rc-Count"])
+                if headers.get("Nats-Msg-Id") == events[0].id and count == len(events):
+                    return AppendResult(stream, expected + 1, expected + count, position_of(seq, count - 1))
+        raise ConflictError(stream, expected, actual)
+
+    async def _batch_at(
+        self, stream: str, first_version: int, last_seq: int, last_headers: dict[str, str]
+    ) -> tuple[int, dict[str, str]] | None:
+        """The message of ``stream`` whose first event has ``first_version`` (a walk; conflicts only)."""
+        if int(last_headers["Rc-Version"]) - int(last_headers["Rc-Count"]) + 1 == first_version:
+            return last_seq, last_headers
+        seq = 1
+        while seq <= last_seq:
+            try:
+                msg = await self._jsm.get_msg(self._name, seq=seq, subject=self._prefix + stream, next=True)
+            except nats.js.errors.NotFoundError:
+                return None
+            headers = dict(msg.headers or {})
+            first = int(headers["Rc-Version"]) - int(headers["Rc-Count"]) + 1
+            if first >= first_version:
+                return (int(msg.seq), headers) if first == first_version else None
+            seq = int(msg.seq) + 1
+        return None
 
     async def _tail(self, stream: str, *, refresh: bool = False) -> tuple[int, int]:
         if not refresh and stream in self._tails:

@@ -311,11 +311,16 @@ def _recorded(row: Any) -> RecordedEvent:
 
 async def _connect(path: Path) -> aiosqlite.Connection:
     conn = await aiosqlite.connect(path, timeout=5.0)
-    # WAL lets tails and reports read while a run writes; NORMAL sync is
-    # durable across process crashes (only a power loss may drop the tail).
-    await conn.execute("PRAGMA journal_mode = WAL")
-    await conn.execute("PRAGMA synchronous = NORMAL")
-    await conn.execute("PRAGMA busy_timeout = 5000")
+    try:
+        # WAL lets tails and reports read while a run writes; NORMAL sync is
+        # durable across process crashes (only a power loss may drop the tail).
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA synchronous = NORMAL")
+        await conn.execute("PRAGMA busy_timeout = 5000")
+    except BaseException:
+        with anyio.CancelScope(shield=True):
+            await conn.close()  # its worker thread would keep the process alive
+        raise
     return conn
 
 

@@ -1,0 +1,168 @@
+"""Projections: scores, statistics, audits and reports as pure folds over a run's events.
+
+Imports only ``realcli.events``: no I/O, no clock, no randomness but seeded
+local generators.  Same events in, same bytes out.
+
+    facts = fold(run_id, records)                 # or evolve(state, rec) one event at a time
+    data = report(facts, judge_id="rules")         # JSON-ready dict (docs/report-json.md)
+    render_markdown(data) / render_json(data) / render_html(data)
+
+The rules judge and the fidelity audit need per-trial traces
+(``RunFacts(keep_trace=True)``):
+
+    verdicts = judge_trial_rules(trial_facts, catalog.passive_checks)
+    fidelity = audit_fidelity(trial_facts, CatalogView(catalog).dimension)
+
+Semantics are documented in docs/judging.md.
+"""
+
+from realcli.projections._catalog import DIMENSION_CODES, CatalogView
+from realcli.projections._collab import (
+    DEFAULT_THRESHOLD,
+    CollabScore,
+    Instance,
+    InstanceItem,
+    TemplateScore,
+    aggregate,
+    build_instances,
+    instance_status,
+    score_counts,
+)
+from realcli.projections._compare import compare_judges
+from realcli.projections._facts import (
+    AGENT_PURPOSES,
+    CommandRun,
+    JudgeFacts,
+    RetryStats,
+    RunFacts,
+    TraceEntry,
+    TrialFacts,
+    Usage,
+    evolve,
+    fold,
+    normalize_command,
+)
+from realcli.projections._fidelity import (
+    DONT_KNOW_ANSWER,
+    FIDELITY_CRITERIA,
+    FidelityVerdict,
+    audit_fidelity,
+    is_question,
+    topic_regex,
+)
+from realcli.projections._html import render_html
+from realcli.projections._outcome import (
+    ModeOutcome,
+    TrialOutcome,
+    TrialStatus,
+    mode_outcome,
+    trial_outcomes,
+    trial_status,
+    verifier_outcome,
+)
+from realcli.projections._render import render_compare_markdown, render_json, render_markdown
+from realcli.projections._report import REPORT_SCHEMA, SENSITIVITY_THRESHOLDS, report
+from realcli.projections._rules import RULES_VERSION, evaluate_rule, judge_item, judge_trial_rules, segments
+from realcli.projections._scenarios import ItemVerdict, Scenario, VerdictKind, first_response, scenarios_of
+from realcli.projections._stats import (
+    BOOTSTRAP_RESAMPLES,
+    BOOTSTRAP_SEED,
+    BootstrapResult,
+    McNemar,
+    TaskSample,
+    bootstrap,
+    mcnemar,
+    median,
+    percentile,
+)
+from realcli.projections._trajectory import (
+    ConstraintRetention,
+    Flip,
+    NearAcceptance,
+    Pair,
+    constraint_retention,
+    flip_counts,
+    goal_maintenance,
+    near_acceptance,
+    pairs,
+    retry_stats,
+    successful_missing,
+    tool_call_ratios,
+)
+
+__all__ = [
+    "AGENT_PURPOSES",
+    "BOOTSTRAP_RESAMPLES",
+    "BOOTSTRAP_SEED",
+    "DEFAULT_THRESHOLD",
+    "DIMENSION_CODES",
+    "DONT_KNOW_ANSWER",
+    "FIDELITY_CRITERIA",
+    "REPORT_SCHEMA",
+    "RULES_VERSION",
+    "SENSITIVITY_THRESHOLDS",
+    "BootstrapResult",
+    "CatalogView",
+    "CollabScore",
+    "CommandRun",
+    "ConstraintRetention",
+    "FidelityVerdict",
+    "Flip",
+    "Instance",
+    "InstanceItem",
+    "ItemVerdict",
+    "JudgeFacts",
+    "McNemar",
+    "ModeOutcome",
+    "NearAcceptance",
+    "Pair",
+    "RetryStats",
+    "RunFacts",
+    "Scenario",
+    "TaskSample",
+    "TemplateScore",
+    "TraceEntry",
+    "TrialFacts",
+    "TrialOutcome",
+    "TrialStatus",
+    "Usage",
+    "VerdictKind",
+    "aggregate",
+    "audit_fidelity",
+    "bootstrap",
+    "build_instances",
+    "compare_judges",
+    "constraint_retention",
+    "evaluate_rule",
+    "evolve",
+    "first_response",
+    "flip_counts",
+    "fold",
+    "goal_maintenance",
+    "instance_status",
+    "is_question",
+    "judge_item",
+    "judge_trial_rules",
+    "mcnemar",
+    "median",
+    "mode_outcome",
+    "near_acceptance",
+    "normalize_command",
+    "pairs",
+    "percentile",
+    "render_compare_markdown",
+    "render_html",
+    "render_json",
+    "render_markdown",
+    "report",
+    "retry_stats",
+    "scenarios_of",
+    "score_counts",
+    "segments",
+    "successful_missing",
+    "tool_call_ratios",
+    "topic_regex",
+    "trial_outcomes",
+    "trial_status",
+    "verifier_outcome",
+]

@@ -325,6 +325,17 @@ class JudgeFacts:
 _Where = tuple[Literal["run", "trial", "judge", "other"], str]
 
 
+def _classify(stream: str) -> _Where:
+    parts = stream.split(".")
+    if len(parts) == 2 and parts[1] == "run":
+        return ("run", "")
+    if len(parts) == 3 and parts[1] == "judge":
+        return ("judge", parts[2])
+    if len(parts) == 3:
+        return ("trial", parts[1])
+    return ("other", "")
+
+
 @dataclass(slots=True)
 class RunFacts:
     """Everything the fold learned about one run."""
@@ -346,16 +357,7 @@ class RunFacts:
         """Which kind of stream this is, and its trial or judge id (cached per stream name)."""
         where = self._where.get(stream)
         if where is None:
-            parts = stream.split(".")
-            if len(parts) == 2 and parts[1] == "run":
-                where = ("run", "")
-            elif len(parts) == 3 and parts[1] == "judge":
-                where = ("judge", parts[2])
-            elif len(parts) == 3:
-                where = ("trial", parts[1])
-            else:
-                where = ("other", "")
-            self._where[stream] = where
+            where = self._where[stream] = _classify(stream)
         return where
 
     def trial(self, stream: str) -> TrialFacts | None:

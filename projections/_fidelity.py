@@ -60,9 +60,10 @@ from realcli.events import (
 )
 from realcli.projections._facts import AGENT_PURPOSES, CommandRun, TraceEntry, TrialFacts
 
-__all__ = ["DONT_KNOW_ANSWER", "FIDELITY_CRITERIA", "FidelityVerdict", "audit_fidelity", "topic_regex"]
+__all__ = ["DONT_KNOW_ANSWER", "FIDELITY_CRITERIA", "FidelityVerdict", "audit_fidelity", "is_question",
+           "topic_regex"]
 
-DONT_KNOW_ANSWER = "I don't know."
+DONT_KNOW_ANSWER = "I don't know, use your judgement."
 """The scripted simulator's fixed answer to a question no slice answers."""
 
 Criterion = Literal[
@@ -100,8 +101,15 @@ class FidelityVerdict(msgspec.Struct, frozen=True, kw_only=True):
 
 @lru_cache(maxsize=1024)
 def topic_regex(topic: str) -> re.Pattern[str]:
-    """A topic as a case-insensitive word or phrase (what the scripted simulator matches)."""
-    return re.compile(rf"(?i)(?<!\w){re.escape(topic.strip())}(?!\w)")
+    """A topic as a case-insensitive whole word or phrase, any whitespace between its words
+    (what the scripted simulator matches)."""
+    words = r"\s+".join(re.escape(w) for w in topic.split())
+    return re.compile(rf"(?i)(?<!\w){words}(?!\w)")
+
+
+def is_question(message: AgentMessaged) -> bool:
+    """A message the simulator treats as a question: flagged as one, or containing '?'."""
+    return message.question or "?" in message.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,9 +154,9 @@ class _Ledger:
             case OnStart():
                 return self._opening()
             case OnAsked(topics=topics):
-                rxs = [topic_regex(t) for t in topics]
-                return self._first(lambda e: isinstance(e, AgentMessaged) and any(r.search(e.text) for r in rxs)
-                                   if self.scripted else isinstance(e, AgentMessaged))
+                rxs = [topic_regex(t) for t in topics] if self.scripted else []
+                return self._first(lambda e: isinstance(e, AgentMessaged) and is_question(e)
+                                   and (not rxs or any(r.search(e.text) for r in rxs)))
             case OnCommand(pattern=pattern):
                 try:
                     rx = re.compile(pattern)
@@ -157,9 +165,9 @@ class _Ledger:
                 return self._first(lambda e: isinstance(e, CommandRun) and e.purpose in AGENT_PURPOSES
                                    and e.ran and rx.search(e.text) is not None)
             case OnAgentTurns(n=n):
-                return self._first(lambda e: isinstance(e, AgentTurnTaken) and e.turn >= n)
+                return self._nth_turn(0, n)
             case OnClaimsDone():
-                return self._first(_claims_done)
+                return self._idle_yield()
             case OnAfter(ref=ref, agent_turns=turns):
                 return self._after(ref, turns)
             case OnState(run=run):
@@ -185,21 +193,31 @@ class _Ledger:
         at = self.delivery(ref)
         if at is None or turns == 0:
             return at
+        return self._nth_turn(at + 1, turns)
+
+    def _nth_turn(self, start: int, n: int) -> int | None:
+        """Index of the n-th ``AgentTurnTaken`` from ``start`` on (turns are counted as events)."""
         seen = 0
-        for i in range(at + 1, len(self.trace)):
+        for i in range(start, len(self.trace)):
             if isinstance(self.trace[i], AgentTurnTaken):
                 seen += 1
-                if seen >= turns:
+                if seen >= n:
                     return i
         return None
 
+    def _idle_yield(self) -> int | None:
+        """The first yield with no pending question after the agent had read every user message.
 
-def _claims_done(entry: TraceEntry) -> bool:
-    if isinstance(entry, AgentMessaged):
-        return entry.claims_done
-    if isinstance(entry, AgentYielded):
-        return entry.claims_done or not entry.question_pending
-    return False
+        (A yield with unread messages is not the end of a turn for the user:
+        the agent goes on with them; docs/events.md, ``AgentYielded``.)
+        """
+        sent = 0
+        for i, entry in enumerate(self.trace):
+            if isinstance(entry, UserMessaged):
+                sent += 1
+            elif isinstance(entry, AgentYielded) and not entry.question_pending and entry.messages_read >= sent:
+                return i
+        return None
 
 
 # ---------------------------------------------------------------- criteria
@@ -332,7 +350,7 @@ def _refusals(led: _Ledger, dont_know: Sequence[str]) -> list[_Problem]:
     last_question: AgentMessaged | None = None
     for i, entry in enumerate(led.trace):
         if isinstance(entry, AgentMessaged):
-            last_question = entry if entry.question else last_question
+            last_question = entry if is_question(entry) else last_question
             continue
         if not isinstance(entry, UserMessaged):
             continue
@@ -340,9 +358,8 @@ def _refusals(led: _Ledger, dont_know: Sequence[str]) -> list[_Problem]:
             problems.append(_Problem(f"user message msg:{entry.id} reads like a model refusal"))
         elif entry.kind == "answer" and " ".join(entry.text.split()) in fixed and last_question is not None:
             problems += _wrongful_dont_know(led, i, entry, last_question, asked_slices)
-        if entry.kind != "answer":
-            continue
-        last_question = None
+        if entry.kind == "answer":
+            last_question = None
     return problems
 
 
@@ -375,10 +392,15 @@ def _timing(led: _Ledger) -> list[_Problem]:
             delivered[ident] = got
         if probe is not None and got is not None and (at is None or at > got):
             problems.append(_Problem(f"probe {ident} fired before its trigger held", ident))
-    for a, b in _inversions(holds, delivered):
-        problems.append(_Problem(f"{b} was delivered before {a} although {a}'s trigger held first",
-                                 b if b in led.probes else None))
-    last_user = max((i for i, _ in led.user_messages()), default=-1)
+    # Slices go out as soon as they are due; probes queue behind the one in
+    # flight.  So order is checked within each kind.
+    for kind in (led.slices, led.probes):
+        for a, b in _inversions({i: h for i, h in holds.items() if i in kind},
+                                {i: d for i, d in delivered.items() if i in kind}):
+            problems.append(_Problem(f"{b} was delivered before {a} although {a}'s trigger held first",
+                                     b if b in led.probes else None))
+    # A closing may legitimately pre-empt what is due (closing on claims_done).
+    last_user = max((i for i, m in led.user_messages() if m.kind in ("slice", "probe", "answer")), default=-1)
     for ident, at in sorted(holds.items(), key=lambda kv: (kv[1], kv[0])):
         if ident not in delivered and at < last_user:
             problems.append(_Problem(f"the trigger of {ident} held but it was never delivered although the user "

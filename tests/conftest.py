@@ -1,13 +1,19 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
+import anyio
 import pytest
 
 from realcli.eventlog import EventLog, open_log
+from realcli.runtime import connect
 from tests._nats import NatsServer, nats_server
+from tests.fakes import fake_model_server  # noqa: F401  (a fixture)
+
+pytest_plugins = ["tests.conftest_docker"]
 
 
 @pytest.fixture(scope="session")
@@ -30,3 +36,24 @@ def log_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 async def log(log_url: str) -> AsyncIterator[EventLog]:
     async with open_log(log_url) as opened:
         yield opened
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_docker_leaks() -> Iterator[None]:
+    """No test may leave a sandbox behind; task images the tests built are removed at the end."""
+    started = time.time()
+    yield
+
+    async def sweep() -> tuple[list[str], list[str]]:
+        async with connect() as docker:
+            leaked = await docker.containers.list(all=True, filters={"label": ["realcli.kind=sandbox"]})
+            for c in leaked:
+                await c.delete(force=True, v=True)
+            images = await docker.images.list(filters={"label": ["realcli.kind=task-image"]})
+            built = [i["Id"] for i in images if i["Created"] >= started - 1]
+            for image_id in built:
+                await docker.images.delete(image_id, force=True)
+            return [c.id[:12] for c in leaked], built
+
+    leaked, _ = anyio.run(sweep)
+    assert not leaked, f"sandbox containers were left behind: {leaked}"

@@ -1,0 +1,173 @@
+"""``realcli report`` and ``realcli rejudge``: scores from a recorded run, and new verdicts for it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from realcli import ConfigError
+from realcli import events as ev
+from realcli.cli._app import app, err_console
+from realcli.cli._common import LogOption, run_async
+from realcli.eventlog import open_log
+from realcli.projections import (
+    DEFAULT_THRESHOLD,
+    compare_judges,
+    render_compare_markdown,
+    render_html,
+    render_json,
+    render_markdown,
+    report,
+)
+from realcli.runtime._judging import JudgeSummary, load_run, rejudge, select_judge
+from realcli.runtime._model import ModelEndpoint
+
+FORMATS = ("md", "json", "html")
+
+
+def _check_format(fmt: str) -> str:
+    if fmt not in FORMATS:
+        raise ConfigError(f"--format {fmt!r}: expected one of {', '.join(FORMATS)}")
+    return fmt
+
+
+def _check_threshold(threshold: float) -> float:
+    if not 0 < threshold <= 1:
+        raise ConfigError(f"--threshold {threshold}: expected a number in (0, 1], e.g. 0.75")
+    return threshold
+
+
+def _compare_ids(value: str) -> tuple[str, str]:
+    ids = [p.strip() for p in value.split(",") if p.strip()]
+    if len(ids) != 2 or ids[0] == ids[1]:
+        raise ConfigError(f"--compare {value!r}: expected two different judge ids, e.g. rules,llm-gpt-4o")
+    return ev.check_token(ids[0], "judge id"), ev.check_token(ids[1], "judge id")
+
+
+# ------------------------------------------------------------------ report
+
+
+@app.command("report")
+def report_cmd(
+    run_id: Annotated[str, typer.Argument(metavar="RUN", help="Run id to report on.")],
+    judge: Annotated[
+        str | None, typer.Option("--judge", help="Judge id whose verdicts score collaboration (default: rules).")
+    ] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="md, json or html.")] = "md",
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write here instead of stdout.")] = None,
+    threshold: Annotated[
+        float, typer.Option("--threshold", help="Template pass threshold (paper: 0.75).")
+    ] = DEFAULT_THRESHOLD,
+    compare: Annotated[
+        str | None, typer.Option("--compare", metavar="ID1,ID2", help="Per-item agreement of two judges instead.")
+    ] = None,
+    log: LogOption = None,
+) -> None:
+    """Scores, statistics and audits of a recorded run (the same log gives the same bytes)."""
+    _check_format(fmt)
+    _check_threshold(threshold)
+    ev.check_token(run_id, "run id")
+    pair = _compare_ids(compare) if compare is not None else None
+    text = run_async(_report, log, run_id, judge, fmt, threshold, pair)
+    if output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        _write(output, text)
+        err_console.print(f"wrote {fmt} report of run {run_id} to {output}")
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise ConfigError(f"-o {path}: cannot write the report ({e.strerror}); pick a writable path") from e
+
+
+async def _report(url: str | None, run_id: str, judge: str | None, fmt: str, threshold: float,
+                  compare: tuple[str, str] | None) -> str:
+    async with open_log(url, create=False) as log:
+        facts = await load_run(log, run_id)
+    if compare is not None:
+        for requested in compare:
+            select_judge(facts, requested)
+        data = compare_judges(facts, *compare)
+        return render_json(data) if fmt == "json" else _compare_text(data, fmt)
+    judge_id = select_judge(facts, judge)
+    data = report(facts, judge_id=judge_id, threshold=threshold)
+    if fmt == "json":
+        return render_json(data)
+    if fmt == "html":
+        return render_html(data)
+    return render_markdown(data)
+
+
+def _compare_text(data: dict[str, object], fmt: str) -> str:
+    text = render_compare_markdown(data)
+    if fmt == "html":
+        from html import escape
+
+        head = '<!DOCTYPE html>\n<html><head><meta charset="utf-8"></head><body><pre>'
+        return f"{head}{escape(text)}</pre></body></html>\n"
+    return text
+
+
+# ------------------------------------------------------------------ rejudge
+
+
+@app.command("rejudge")
+def rejudge_cmd(
+    run_id: Annotated[str, typer.Argument(metavar="RUN", help="Run id to judge again.")],
+    judge: Annotated[str, typer.Option("--judge", help="rules (deterministic) or llm (a model judges).")],
+    judge_id: Annotated[
+        str | None, typer.Option("--judge-id", help="Id of the new judge stream (default: rules / llm-<model>).")
+    ] = None,
+    model: Annotated[str | None, typer.Option("--model", help="Judge model (or $REALCLI_JUDGE_MODEL).")] = None,
+    base_url: Annotated[
+        str | None, typer.Option("--base-url", help="Judge endpoint, OpenAI-compatible (or $REALCLI_JUDGE_BASE_URL).")
+    ] = None,
+    provider: Annotated[
+        str | None, typer.Option("--provider", help="openai or anthropic (or $REALCLI_JUDGE_PROVIDER).")
+    ] = None,
+    log: LogOption = None,
+) -> None:
+    """Judge a recorded run again and append the verdicts under a judge id (no agents, no containers).
+
+    The API key comes from $REALCLI_JUDGE_API_KEY (or $OPENAI_API_KEY), never from a flag.
+    """
+    if judge not in ("rules", "llm"):
+        raise ConfigError(f"--judge {judge!r}: expected rules or llm")
+    ev.check_token(run_id, "run id")
+    endpoint = None
+    if judge == "llm":
+        endpoint = ModelEndpoint.from_env("REALCLI_JUDGE", model=model, base_url=base_url, provider=provider)
+    elif model or base_url or provider:
+        raise ConfigError("--model, --base-url and --provider are for --judge llm only")
+    summary = run_async(_rejudge, log, run_id, judge, judge_id, endpoint)
+    _print_summary(summary)
+
+
+async def _rejudge(url: str | None, run_id: str, judge: str, judge_id: str | None,
+                   endpoint: ModelEndpoint | None) -> JudgeSummary:
+    async with open_log(url, create=False) as log:
+        return await rejudge(log, run_id, judge="llm" if judge == "llm" else "rules", judge_id=judge_id,
+                             endpoint=endpoint)
+
+
+def _print_summary(summary: JudgeSummary) -> None:
+    verdicts = ", ".join(f"{v} {n}" for v, n in sorted(summary.verdicts.items())) or "none"
+    what = "completed existing judge" if summary.completed_existing else "new judge"
+    err_console.print(
+        f"{what} {summary.judge_id} ({summary.kind}) on run {summary.run_id}: judged "
+        f"{len(summary.trials_judged)} trial(s), {summary.items} item(s) ({verdicts}); "
+        f"{summary.fidelity_failures} fidelity failure(s); skipped {len(summary.trials_skipped)} trial(s)"
+    )
+    for note in summary.notes[:20]:
+        err_console.print(f"  note: {note}")
+    if len(summary.notes) > 20:
+        err_console.print(f"  ... and {len(summary.notes) - 20} more note(s)")
+    err_console.print(f"report it with: realcli report {summary.run_id} --judge {summary.judge_id}")

@@ -1,0 +1,401 @@
+"""Judging a recorded run: read it from the log, append verdicts under a judge id.
+
+No containers and no agents: everything a judge needs is in the log (the
+task snapshot in ``TrialStarted``, the trace, hard-check results, the
+evidence snapshot).  Verdicts go to ``<run>.judge.<judge_id>``:
+``JudgingStarted``, then per trial one atomic batch of ``VerdictRendered`` and
+``FidelityAssessed`` events (``ModelCalled`` events of an LLM judge before
+it), and ``JudgingFinished``.
+
+* ``judge_trial`` is what the run coordinator calls right after each trial;
+  it starts the stream itself (``JudgingStarted``) when it is new.  Calling it
+  again for a trial re-judges it: reports keep the latest verdict per item.
+* ``rejudge`` judges a whole finished run.  A judge id that already exists
+  is only accepted for the *same* judge configuration (kind, model, rule
+  set / prompt version), and then completes it: trials without verdicts
+  (new, or re-run since they were judged) are judged, the rest are kept.
+* ``finish_judging`` appends ``JudgingFinished`` with the stream's totals.
+
+Appends use optimistic concurrency: a batch is appended at the version the
+writer last saw; on a conflict (another process judging concurrently) the
+version is re-read and the same batch (same event ids) appended again.
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+from collections.abc import Sequence
+from contextlib import AsyncExitStack, aclosing
+from dataclasses import dataclass, field
+from typing import Literal
+
+from realcli import ConfigError, ConflictError, NotFoundError
+from realcli import events as ev
+from realcli.eventlog import EventLog
+from realcli.projections import (
+    RULES_VERSION,
+    CatalogView,
+    FidelityVerdict,
+    ItemVerdict,
+    RunFacts,
+    TrialFacts,
+    audit_fidelity,
+    evolve,
+    judge_trial_rules,
+    scenarios_of,
+    trial_status,
+)
+from realcli.runtime._judge_llm import PROMPT_VERSION, LlmJudge
+from realcli.runtime._model import ModelEndpoint
+from realcli.runtime._user import DONT_KNOW
+
+__all__ = [
+    "JudgeKind",
+    "JudgeStream",
+    "JudgeSummary",
+    "finish_judging",
+    "judge_trial",
+    "load_run",
+    "read_trial",
+    "rejudge",
+    "select_judge",
+]
+
+JudgeKind = Literal["rules", "llm"]
+_CONFLICT_RETRIES = 20
+
+
+@dataclass
+class JudgeSummary:
+    """What one judging call did."""
+
+    run_id: str
+    judge_id: str
+    kind: JudgeKind
+    completed_existing: bool = False  # the judge id existed (same config) and was completed
+    trials_judged: list[str] = field(default_factory=list)
+    trials_skipped: dict[str, str] = field(default_factory=dict)  # trial -> why not judged
+    verdicts: dict[str, int] = field(default_factory=dict)  # verdict -> items
+    fidelity_failures: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def items(self) -> int:
+        return sum(self.verdicts.values())
+
+    def count(self, verdicts: Sequence[ItemVerdict], fidelity: Sequence[FidelityVerdict]) -> None:
+        for v in verdicts:
+            self.verdicts[v.verdict] = self.verdicts.get(v.verdict, 0) + 1
+        self.fidelity_failures += sum(f.verdict == "fail" for f in fidelity)
+
+
+# ---------------------------------------------------------------- reading
+
+
+async def require_run(log: EventLog, run_id: str) -> None:
+    """``NotFoundError`` naming the known runs if ``run_id`` is not in ``log``."""
+    ev.check_token(run_id, "run id")
+    known = await log.runs()
+    if run_id not in known:
+        hint = f"known runs: {', '.join(known[-5:])}" if known else "the log has no runs yet"
+        raise NotFoundError(f"run {run_id!r} is not in {log.url} ({hint})")
+
+
+async def load_run(log: EventLog, run_id: str, *, keep_trace: bool = False) -> RunFacts:
+    """Fold every event of a run (one streaming pass over ``read_all``; memory holds facts, not events)."""
+    await require_run(log, run_id)
+    facts = RunFacts(run_id, keep_trace=keep_trace)
+    async with aclosing(log.read_all(0, run_id)) as records:  # type: ignore[type-var]
+        async for rec in records:
+            evolve(facts, rec)
+    return facts
+
+
+async def _stream(log: EventLog, stream: str) -> list[ev.RecordedEvent]:
+    return [rec async for rec in log.read(stream)]
+
+
+async def read_trial(log: EventLog, run_id: str, trial_id: str) -> TrialFacts:
+    """One trial folded with its trace (its latest try), read stream by stream.
+
+    The four actor streams are merged in log order (by position, which is
+    only compared, never reported), so the cost is the trial's own size.
+    """
+    streams = [await _stream(log, ev.trial_stream(run_id, trial_id, actor)) for actor in ev.ACTORS]
+    facts = RunFacts(run_id, keep_trace=True)
+    for rec in heapq.merge(*streams, key=lambda r: r.position):
+        evolve(facts, rec)
+    trial = facts.trials.get(trial_id)
+    if trial is None:
+        raise NotFoundError(f"trial {trial_id!r} of run {run_id!r} has no TrialStarted in the log")
+    return trial
+
+
+async def _run_started(log: EventLog, run_id: str) -> ev.RunStarted | None:
+    async with aclosing(log.read(ev.run_stream(run_id))) as records:  # type: ignore[type-var]
+        async for rec in records:
+            if isinstance(rec.event, ev.RunStarted):
+                return rec.event
+    return None
+
+
+async def _judging_started(log: EventLog, stream: str) -> ev.JudgingStarted | None:
+    async with aclosing(log.read(stream)) as records:  # type: ignore[type-var]
+        async for rec in records:
+            return rec.event if isinstance(rec.event, ev.JudgingStarted) else None
+    return None
+
+
+def select_judge(facts: RunFacts, requested: str | None) -> str | None:
+    """The judge a report uses: ``requested`` (which must exist), else ``rules``, else the only one.
+
+    None when the run has no judge at all; ``ConfigError`` when several exist
+    and none was asked for.
+    """
+    known = sorted(facts.judges)
+    if requested is not None:
+        ev.check_token(requested, "judge id")
+        if requested not in facts.judges:
+            hint = f"known judges: {', '.join(known)}" if known else "the run has no judge yet: run `realcli rejudge`"
+            raise NotFoundError(f"run {facts.run_id!r} has no judge {requested!r} ({hint})")
+        return requested
+    if not known:
+        return None
+    if "rules" in facts.judges:
+        return "rules"
+    if len(known) == 1:
+        return known[0]
+    raise ConfigError(f"run {facts.run_id!r} has several judges ({', '.join(known)}): pick one with --judge")
+
+
+# ---------------------------------------------------------------- writing
+
+
+class JudgeStream:
+    """The writer of one judge stream, with optimistic concurrency."""
+
+    def __init__(self, log: EventLog, run_id: str, judge_id: str) -> None:
+        self.log = log
+        self.judge_id = ev.check_token(judge_id, "judge id")
+        self.stream = ev.judge_stream(run_id, judge_id)
+        self.version: int | None = None
+
+    async def append(self, *events: ev.Event) -> None:
+        """Append ``events`` as one batch at the stream's end, re-reading the version on conflicts."""
+        for _ in range(_CONFLICT_RETRIES):
+            if self.version is None:
+                self.version = await self.log.stream_version(self.stream)
+            try:
+                result = await self.log.append(self.stream, list(events), expected_version=self.version)
+            except ConflictError:
+                self.version = None
+                continue
+            self.version = result.last_version
+            return
+        raise ConflictError(self.stream, self.version or 0, await self.log.stream_version(self.stream))
+
+    async def record(self, call: ev.ModelCalled) -> None:
+        """A model client's ``on_call``: every judge model call is an event in the judge stream."""
+        await self.append(call)
+
+    async def start(self, started: ev.JudgingStarted) -> ev.JudgingStarted:
+        """Append ``started`` if the stream is new; return the stream's ``JudgingStarted`` either way."""
+        existing = await _judging_started(self.log, self.stream)
+        if existing is not None:
+            return existing
+        try:
+            result = await self.log.append(self.stream, [started], expected_version=0)
+            self.version = result.last_version
+            return started
+        except ConflictError:  # another process started it first: use theirs
+            self.version = None
+            found = await _judging_started(self.log, self.stream)
+            if found is None:
+                raise ConfigError(f"judge stream {self.stream!r} does not start with JudgingStarted: "
+                                  "pick another --judge-id") from None
+            return found
+
+
+def _verdict_events(judge_id: str, verdicts: Sequence[ItemVerdict],
+                    fidelity: Sequence[FidelityVerdict]) -> list[ev.Event]:
+    out: list[ev.Event] = [
+        ev.VerdictRendered(judge_id=judge_id, trial_id=v.trial_id, scenario=v.scenario, template=v.template,
+                           item_id=v.item_id, verdict=v.verdict, rationale=v.rationale, evidence=list(v.evidence))
+        for v in verdicts
+    ]
+    out += [
+        ev.FidelityAssessed(judge_id=judge_id, trial_id=f.trial_id, criterion=f.criterion, verdict=f.verdict,
+                            rationale=f.rationale, affected_dimensions=list(f.affected_dimensions))
+        for f in fidelity
+    ]
+    return out
+
+
+def _rules_started(judge_id: str) -> ev.JudgingStarted:
+    return ev.JudgingStarted(judge_id=judge_id, kind="rules", params={"ruleset": RULES_VERSION})
+
+
+def _llm_started(judge_id: str, endpoint: ModelEndpoint) -> ev.JudgingStarted:
+    return ev.JudgingStarted(judge_id=judge_id, kind="llm", model=endpoint.model,
+                             params={**endpoint.describe(), "prompt": PROMPT_VERSION})
+
+
+def _same_config(a: ev.JudgingStarted, b: ev.JudgingStarted) -> bool:
+    return (a.kind, a.model, dict(a.params)) == (b.kind, b.model, dict(b.params))
+
+
+def _describe(started: ev.JudgingStarted) -> str:
+    model = f", model {started.model}" if started.model else ""
+    params = ", ".join(f"{k}={v}" for k, v in sorted(started.params.items()) if k in ("ruleset", "prompt"))
+    return f"{started.kind}{model}{', ' + params if params else ''}"
+
+
+# ---------------------------------------------------------------- judging one trial
+
+
+def _skip_reason(trial: TrialFacts) -> str | None:
+    if trial.mode != "collab":
+        return "EXEC trial (collaboration is scored in COLLAB trials only)"
+    status = trial_status(trial)
+    if status != "scored":
+        return f"not scored ({status})"
+    return None
+
+
+def _dont_know() -> tuple[str, ...]:
+    return (DONT_KNOW,)
+
+
+def _rules_verdicts(trial: TrialFacts, catalog: ev.CatalogInfo | None) -> tuple[list[ItemVerdict],
+                                                                               list[FidelityVerdict]]:
+    view = CatalogView(catalog)
+    verdicts = judge_trial_rules(trial, view.passive_checks)
+    fidelity = audit_fidelity(trial, view.dimension, dont_know=_dont_know())
+    return verdicts, fidelity
+
+
+async def judge_trial(log: EventLog, run_id: str, trial_id: str, judge_id: str = "rules") -> JudgeSummary:
+    """Rules-judge one finished trial and append its verdicts (the run coordinator's hook).
+
+    Starts ``<run>.judge.<judge_id>`` with ``JudgingStarted`` if it is new.
+    EXEC trials and trials that are not scored (infrastructure error,
+    cancelled, no reward, unfinished) get no verdicts; the summary says why.
+    Safe to call concurrently for different trials of a run.
+    """
+    summary = JudgeSummary(run_id, judge_id, "rules")
+    trial = await read_trial(log, run_id, trial_id)
+    reason = _skip_reason(trial)
+    if reason is not None:
+        summary.trials_skipped[trial_id] = reason
+        return summary
+    run = await _run_started(log, run_id)
+    writer = JudgeStream(log, run_id, judge_id)
+    started = await writer.start(_rules_started(judge_id))
+    if started.kind != "rules":
+        raise ConfigError(f"judge {judge_id!r} of run {run_id!r} is a {started.kind} judge, not rules: "
+                          "judge this trial under another judge id")
+    verdicts, fidelity = _rules_verdicts(trial, run.catalog if run is not None else None)
+    events = _verdict_events(judge_id, verdicts, fidelity)
+    if events:
+        await writer.append(*events)
+    summary.trials_judged.append(trial_id)
+    summary.count(verdicts, fidelity)
+    return summary
+
+
+async def finish_judging(log: EventLog, run_id: str, judge_id: str = "rules") -> None:
+    """Append ``JudgingFinished`` with the judge stream's totals (trials and items judged)."""
+    stream = ev.judge_stream(run_id, judge_id)
+    trials: set[str] = set()
+    items: set[tuple[str, str, str]] = set()
+    async for rec in log.read(stream):
+        if isinstance(rec.event, ev.VerdictRendered):
+            trials.add(rec.event.trial_id)
+            items.add((rec.event.trial_id, rec.event.scenario, rec.event.item_id))
+    if not trials and await log.stream_version(stream) == 0:
+        return
+    await JudgeStream(log, run_id, judge_id).append(
+        ev.JudgingFinished(judge_id=judge_id, trials=len(trials), items=len(items)))
+
+
+# ---------------------------------------------------------------- re-judging a run
+
+
+def default_judge_id(kind: JudgeKind, endpoint: ModelEndpoint | None) -> str:
+    """``rules``, or ``llm-<model>`` with the model name made stream-safe."""
+    if kind == "rules" or endpoint is None:
+        return "rules"
+    return "llm-" + re.sub(r"[^A-Za-z0-9_-]+", "-", endpoint.model).strip("-")
+
+
+async def rejudge(
+    log: EventLog,
+    run_id: str,
+    *,
+    judge: JudgeKind,
+    judge_id: str | None = None,
+    endpoint: ModelEndpoint | None = None,
+    max_parse_retries: int = 2,
+) -> JudgeSummary:
+    """Judge every finished COLLAB trial of a recorded run under ``judge_id`` and append the verdicts.
+
+    ``judge="llm"`` needs ``endpoint`` (an OpenAI-compatible model).  See the
+    module doc for how an existing judge id is treated.
+    """
+    if judge not in ("rules", "llm"):
+        raise ConfigError(f"--judge {judge!r}: expected rules or llm")
+    if judge == "llm" and endpoint is None:
+        raise ConfigError("the llm judge needs a model: pass --model (and --base-url) or set REALCLI_JUDGE_MODEL")
+    jid = ev.check_token(judge_id or default_judge_id(judge, endpoint), "judge id")
+    facts = await load_run(log, run_id)
+    catalog = facts.started.catalog if facts.started is not None else None
+    candidates = {tid: _skip_reason(t) for tid, t in sorted(facts.trials.items())}
+    if not any(reason is None for reason in candidates.values()):
+        raise NotFoundError(f"run {run_id!r} has no finished, scored COLLAB trial to judge "
+                            f"({len(facts.trials)} trial(s) in the log)")
+    wanted = _llm_started(jid, endpoint) if endpoint is not None and judge == "llm" else _rules_started(jid)
+    summary = JudgeSummary(run_id, jid, judge)
+    existing = facts.judges.get(jid)
+    writer = JudgeStream(log, run_id, jid)
+    if existing is not None:
+        if existing.started is None or not _same_config(existing.started, wanted):
+            have = _describe(existing.started) if existing.started is not None else "no JudgingStarted"
+            raise ConfigError(f"judge id {jid!r} already exists for run {run_id!r} ({have}); "
+                              f"pass a new --judge-id to keep both")
+        summary.completed_existing = True
+    else:
+        await writer.start(wanted)
+    done = set(existing.verdicts) | set(existing.fidelity) if existing is not None else set()
+    async with AsyncExitStack() as stack:
+        llm = None
+        if endpoint is not None and judge == "llm":
+            llm = await stack.enter_async_context(LlmJudge(endpoint, max_parse_retries=max_parse_retries))
+        for trial_id, reason in candidates.items():
+            if reason is not None:
+                summary.trials_skipped[trial_id] = reason
+                continue
+            if trial_id in done:
+                summary.trials_skipped[trial_id] = "already judged under this judge id"
+                continue
+            await _judge_one(log, run_id, trial_id, catalog, writer, llm, summary)
+    await finish_judging(log, run_id, jid)
+    return summary
+
+
+async def _judge_one(log: EventLog, run_id: str, trial_id: str, catalog: ev.CatalogInfo | None, writer: JudgeStream,
+                     llm: LlmJudge | None, summary: JudgeSummary) -> None:
+    trial = await read_trial(log, run_id, trial_id)
+    if llm is None:
+        verdicts, fidelity = _rules_verdicts(trial, catalog)
+    else:
+        view = CatalogView(catalog)
+        verdicts, notes = await llm.judge(trial, scenarios_of(trial, view.passive_checks), writer.record)
+        fidelity = audit_fidelity(trial, view.dimension, dont_know=_dont_know())
+        summary.notes += [f"{trial_id}: {n}" for n in notes]
+    events = _verdict_events(writer.judge_id, verdicts, fidelity)
+    if events:
+        await writer.append(*events)
+    summary.trials_judged.append(trial_id)
+    summary.count(verdicts, fidelity)
+

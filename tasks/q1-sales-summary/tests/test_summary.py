@@ -1,0 +1,129 @@
+"""Checks /app/out/q1_summary.xlsx against the rules of instruction.md."""
+import hashlib
+import json
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+OUT = Path("/app/out/q1_summary.xlsx")
+SRC = Path("/app/data/sales_q1.xlsx")
+EXPECTED = json.loads((Path(__file__).parent / "expected.json").read_text())
+SHEETS = ["By Region", "By Month", "Top Reps"]
+HEADERS = {
+    "By Region": ["Region", "Orders", "Units", "Revenue"],
+    "By Month": ["Month", "Orders", "Revenue"],
+    "Top Reps": ["Rank", "Sales Rep", "Revenue"],
+}
+REVENUE_COL = {"By Region": 4, "By Month": 3, "Top Reps": 3}
+
+
+@pytest.fixture(scope="module")
+def values():
+    assert OUT.is_file(), f"{OUT} is missing"
+    return openpyxl.load_workbook(OUT, data_only=True)
+
+
+@pytest.fixture(scope="module")
+def raw():
+    return openpyxl.load_workbook(OUT, data_only=False)
+
+
+def rows(ws):
+    out = []
+    for row in ws.iter_rows(min_row=2, values_only=True):
+        if all(v is None or (isinstance(v, str) and not v.strip()) for v in row):
+            continue
+        out.append(list(row))
+    return out
+
+
+def test_source_export_unchanged():
+    assert hashlib.sha256(SRC.read_bytes()).hexdigest() == EXPECTED["source_sha256"]
+
+
+def test_sheet_order(values):
+    assert values.sheetnames[:3] == SHEETS
+
+
+@pytest.mark.parametrize("sheet", SHEETS)
+def test_headers(values, sheet):
+    ws = values[sheet]
+    got = [c.value for c in ws[1]][: len(HEADERS[sheet])]
+    assert [str(v).strip() if v is not None else None for v in got] == HEADERS[sheet]
+
+
+def check_row(got, want):
+    assert len(got) >= len(want), got
+    for g, w in zip(got, want):
+        if isinstance(w, float):
+            assert isinstance(g, (int, float)) and not isinstance(g, bool), (got, want)
+            assert abs(g - w) <= 0.011, (got, want)
+        elif isinstance(w, int):
+            assert isinstance(g, (int, float)) and g == w, (got, want)
+        else:
+            assert isinstance(g, str) and g.strip() == w, (got, want)
+
+
+def test_by_region_rows(values):
+    got = [r[:4] for r in rows(values["By Region"])]
+    want = EXPECTED["by_region"]
+    assert [r[0] for r in got] == [r[0] for r in want], "regions (normalised, by revenue, TOTAL last)"
+    for g, w in zip(got, want):
+        check_row(g, w)
+
+
+def test_by_region_total_matches_rows(values):
+    got = [r[:4] for r in rows(values["By Region"])]
+    body, total = got[:-1], got[-1]
+    assert total[1] == sum(r[1] for r in body)
+    assert total[2] == sum(r[2] for r in body)
+    assert abs(total[3] - sum(r[3] for r in body)) <= 0.011
+
+
+def test_by_month_rows(values):
+    got = [r[:3] for r in rows(values["By Month"])]
+    want = EXPECTED["by_month"]
+    assert len(got) == 3, "exactly three month rows, no total row"
+    for g, w in zip(got, want):
+        check_row(g, w)
+
+
+def test_top_reps(values):
+    got = [r[:3] for r in rows(values["Top Reps"])]
+    want = EXPECTED["top_reps"]
+    assert len(got) == 5
+    for g, w in zip(got, want):
+        check_row(g, w)
+
+
+def test_top_reps_tie_broken_by_name(values):
+    names = [r[1].strip() for r in rows(values["Top Reps"])]
+    first, second = sorted(EXPECTED["tie"])
+    assert first in names and second not in names
+
+
+@pytest.mark.parametrize("sheet", SHEETS)
+def test_header_bold_and_frozen(values, sheet):
+    ws = values[sheet]
+    for cell in ws[1][: len(HEADERS[sheet])]:
+        assert cell.font is not None and cell.font.b, f"{sheet}!{cell.coordinate} is not bold"
+    assert ws.freeze_panes == "A2"
+
+
+@pytest.mark.parametrize("sheet", SHEETS)
+def test_revenue_number_format(values, sheet):
+    ws = values[sheet]
+    col = REVENUE_COL[sheet]
+    cells = [ws.cell(row=r, column=col) for r in range(2, ws.max_row + 1)]
+    cells = [c for c in cells if c.value is not None]
+    assert cells
+    for c in cells:
+        assert c.number_format == "#,##0.00", f"{sheet}!{c.coordinate}: {c.number_format!r}"
+
+
+@pytest.mark.parametrize("sheet", SHEETS)
+def test_no_formulas(raw, sheet):
+    for row in raw[sheet].iter_rows():
+        for c in row:
+            assert not (c.data_type == "f" or (isinstance(c.value, str) and c.value.startswith("="))), c.coordinate

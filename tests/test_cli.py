@@ -1,0 +1,251 @@
+"""The command line as a user meets it: separate processes, real logs, real Docker."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import anyio
+import pytest
+
+from realcli import events as ev
+from realcli.eventlog import open_log
+from tests._tasks import make_task
+
+FIXTURES = Path(__file__).parent / "fixtures" / "tasks"
+
+
+def realcli(*args: str, cwd: Path | None = None, timeout: float = 180) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "realcli", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=cwd,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+
+
+def spawn(*args: str, capture: bool = True) -> subprocess.Popen[str]:
+    out = subprocess.PIPE if capture else subprocess.DEVNULL
+    return subprocess.Popen([sys.executable, "-m", "realcli", *args], stdout=out, stderr=out, text=True)
+
+
+async def records(url: str, run_id: str) -> list[ev.RecordedEvent]:
+    async with open_log(url) as log:
+        return [r async for r in log.read_all(0, run_id)]
+
+
+def one_line_error(result: subprocess.CompletedProcess[str]) -> str:
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+# ------------------------------------------------------------------ bad input
+
+
+def test_unknown_log_scheme(tmp_path: Path) -> None:
+    line = one_line_error(realcli("tail", "r1", "--log", "redis://x"))
+    assert "unknown log scheme" in line and "sqlite:PATH" in line
+
+
+def test_unreachable_nats() -> None:
+    line = one_line_error(realcli("runs", "--log", "nats://127.0.0.1:9"))
+    assert "cannot reach NATS at nats://127.0.0.1:9" in line and "nats-server -js" in line
+
+
+def test_missing_run_names_the_known_runs(tmp_path: Path) -> None:
+    url = f"sqlite:{tmp_path / 'log.db'}"
+    assert (
+        realcli("run", str(FIXTURES / "harbor-minimal"), "--mode", "exec", "--run-id", "known", "--log", url).returncode
+        == 0
+    )
+    line = one_line_error(realcli("tail", "nope", "--log", url))
+    assert "run 'nope' is not in" in line and "known" in line
+
+
+def test_corrupt_sqlite_file_is_named_and_left_alone(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.db"
+    bad.write_bytes(b"this is not a database" * 100)
+    line = one_line_error(realcli("runs", "--log", f"sqlite:{bad}"))
+    assert str(bad) in line and "not a readable realcli log" in line
+    assert bad.read_bytes() == b"this is not a database" * 100
+
+
+def test_malformed_task_is_one_line_naming_file_and_field(tmp_path: Path) -> None:
+    root = make_task(
+        tmp_path,
+        "typo",
+        script={
+            "opening": "hi",
+            "probes": [
+                {"id": "p1", "template": "2.2.a", "goal": "g", "stimulus": "s", "trigger": {"on": "clams_done"}}
+            ],
+        },
+    )
+    line = one_line_error(realcli("run", str(root), "--log", f"sqlite:{tmp_path / 'l.db'}"))
+    assert "interaction/script.json: probes[0].trigger.on: unknown trigger 'clams_done'" in line
+    assert (
+        not (tmp_path / "l.db").exists() or "typo" not in realcli("runs", "--log", f"sqlite:{tmp_path / 'l.db'}").stdout
+    )
+
+
+def test_dead_docker_engine_says_how_to_start_it(tmp_path: Path) -> None:
+    env = {**os.environ, "DOCKER_HOST": f"unix://{tmp_path}/no.sock", "COLUMNS": "200"}
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "realcli",
+            "run",
+            str(FIXTURES / "harbor-minimal"),
+            "--mode",
+            "exec",
+            "--log",
+            f"sqlite:{tmp_path / 'l.db'}",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert "dockerd" in result.stderr
+
+
+# ---------------------------------------------------------------- archives
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".jsonl.gz"])
+def test_export_import_export_is_byte_identical_across_backends(tmp_path: Path, nats: object, suffix: str) -> None:
+    source = f"sqlite:{tmp_path / 'a.db'}"
+    assert realcli("run", str(FIXTURES / "realcli-full"), "--run-id", "arch", "--log", source).returncode == 0
+    first, second, third = (tmp_path / f"{n}{suffix}" for n in ("one", "two", "three"))
+    stream_name = "A" + os.urandom(4).hex()
+    target = f"{nats.url}?stream={stream_name}"  # type: ignore[attr-defined]
+
+    assert realcli("export", "arch", "-o", str(first), "--log", source).returncode == 0
+    assert realcli("import", str(first), "--log", target).returncode == 0
+    assert realcli("export", "arch", "-o", str(second), "--log", target).returncode == 0
+    assert realcli("import", str(second), "--log", f"sqlite:{tmp_path / 'b.db'}").returncode == 0
+    assert realcli("export", "arch", "-o", str(third), "--log", f"sqlite:{tmp_path / 'b.db'}").returncode == 0
+
+    assert first.read_bytes() == second.read_bytes() == third.read_bytes()
+    # Importing the same archive again changes nothing.
+    assert realcli("import", str(first), "--log", target).returncode == 0
+    assert realcli("export", "arch", "-o", str(second), "--log", target).returncode == 0
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_truncated_archive_is_refused_and_imports_nothing(tmp_path: Path) -> None:
+    source = f"sqlite:{tmp_path / 'a.db'}"
+    assert (
+        realcli("run", str(FIXTURES / "harbor-minimal"), "--mode", "exec", "--run-id", "tr", "--log", source).returncode
+        == 0
+    )
+    archive = tmp_path / "tr.jsonl"
+    assert realcli("export", "tr", "-o", str(archive), "--log", source).returncode == 0
+    lines = archive.read_bytes().splitlines(keepends=True)
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(b"".join(lines[:-2]) + lines[-2][: len(lines[-2]) // 2])
+
+    target = f"sqlite:{tmp_path / 'b.db'}"
+    line = one_line_error(realcli("import", str(cut), "--log", target))
+    assert "cut.jsonl" in line and ("truncated" in line or "corrupt" in line)
+    assert "tr" not in realcli("runs", "--log", target).stdout
+    gz = tmp_path / "tr.jsonl.gz"
+    gz.write_bytes(gzip.compress(archive.read_bytes())[:-20])
+    assert "damaged" in one_line_error(realcli("import", str(gz), "--log", target))
+
+
+# ------------------------------------------------------------------- live tail
+
+
+def test_tail_follows_a_run_from_another_process(tmp_path: Path) -> None:
+    url = f"sqlite:{tmp_path / 'log.db'}"
+    follower = spawn("tail", "live", "--follow", "--log", url)
+    try:
+        time.sleep(1.0)
+        assert realcli("run", str(FIXTURES / "realcli-full"), "--run-id", "live", "--log", url).returncode == 0
+        out, err = follower.communicate(timeout=60)
+    finally:
+        follower.kill()
+    assert follower.returncode == 0, err
+    lines = out.splitlines()
+    assert "RunStarted" in lines[0] and "RunFinished" in lines[-1]
+    assert sum("TrialFinished" in line for line in lines) == 2
+    assert any("ProbeFired" in line for line in lines)
+
+
+def test_tail_over_nats_from_another_process(tmp_path: Path, nats: object) -> None:
+    url = f"{nats.url}?stream=L{os.urandom(4).hex()}"  # type: ignore[attr-defined]
+    follower = spawn("tail", "natslive", "--follow", "--json", "--log", url)
+    try:
+        time.sleep(1.5)
+        assert (
+            realcli(
+                "run", str(FIXTURES / "harbor-minimal"), "--mode", "exec", "--run-id", "natslive", "--log", url
+            ).returncode
+            == 0
+        )
+        out, err = follower.communicate(timeout=60)
+    finally:
+        follower.kill()
+    assert follower.returncode == 0, err
+    assert '"type":"RunStarted"' in out.splitlines()[0] and '"type":"RunFinished"' in out.splitlines()[-1]
+
+
+# ------------------------------------------------------------- crash + resume
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "nats"])
+def test_kill_9_then_resume_loses_and_duplicates_nothing(tmp_path: Path, nats: object, backend: str) -> None:
+    url = f"sqlite:{tmp_path / 'log.db'}" if backend == "sqlite" else f"{nats.url}?stream=K{os.urandom(4).hex()}"  # type: ignore[attr-defined]
+    task = make_task(tmp_path, "crash", solve="#!/bin/sh\nsleep 4\necho hello > /app/out\n")
+    runner = spawn(
+        "run", str(task), "--mode", "exec", "-k", "3", "-n", "1", "--run-id", "crash", "--log", url, capture=False
+    )
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            done = [r for r in anyio.run(records, url, "crash") if isinstance(r.event, ev.TrialFinished)]
+            if done:
+                break
+            time.sleep(0.3)
+        assert done, "the first trial never finished"
+        time.sleep(0.5)
+        runner.send_signal(signal.SIGKILL)
+        runner.wait(10)
+    finally:
+        runner.kill()
+    before = anyio.run(records, url, "crash")
+    finished_before = {r.trial_id for r in before if isinstance(r.event, ev.TrialFinished)}
+
+    resumed = realcli("resume", "crash", "--log", url)
+    assert resumed.returncode == 0, resumed.stderr
+
+    after = anyio.run(records, url, "crash")
+    assert after[: len(before)] == before  # nothing already logged changed
+    trials = {f"crash-exec-{i}" for i in (1, 2, 3)}
+    for trial in trials:
+        finishes = [r.event for r in after if r.trial_id == trial and isinstance(r.event, ev.TrialFinished)]
+        assert finishes[-1].reason == "completed"
+        starts = [r for r in after if r.trial_id == trial and isinstance(r.event, ev.TrialStarted)]
+        if trial in finished_before:
+            assert len(starts) == 1 and len(finishes) == 1  # finished trials were not re-run
+    (resume,) = [r.event for r in after if isinstance(r.event, ev.RunResumed)]
+    assert set(resume.trials) == trials - finished_before
+    keys = [(r.stream, r.version) for r in after]
+    assert len(keys) == len(set(keys))  # no duplicates
+    leftover = subprocess.run(
+        ["docker", "ps", "-aq", "--filter", "label=realcli.run=crash"], capture_output=True, text=True, check=True
+    )
+    assert leftover.stdout.strip() == ""  # resume swept the crashed run's containers

@@ -1,0 +1,371 @@
+"""Trials end to end: real Docker, real logs (both backends), the model faked over loopback HTTP."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import anyio
+import pytest
+
+from realcli import events as ev
+from realcli.eventlog import EventLog
+from realcli.runtime import (
+    Agent,
+    ModelEndpoint,
+    NoopAgent,
+    OracleAgent,
+    RunPlan,
+    RunResult,
+    ScriptedVoice,
+    Secret,
+    Task,
+    load_task,
+    start_run,
+)
+from realcli.runtime._terminus import TerminusAgent
+from tests._tasks import make_task, turn
+from tests.fakes import FakeModelServer, Malformed, Rule, Text
+
+pytestmark = pytest.mark.usefixtures("debian_image")
+
+FIXTURES = Path(__file__).parent / "fixtures" / "tasks"
+API_KEY = "sk-test-" + "k3y" * 10
+
+
+def endpoint(server: FakeModelServer, **overrides: object) -> ModelEndpoint:
+    options: dict[str, object] = dict(
+        base_url=server.openai_base_url,
+        model="fake-model",
+        api_key=Secret(API_KEY),
+        timeout_sec=5.0,
+        max_retries=1,
+        backoff_base_sec=0.01,
+        backoff_max_sec=0.05,
+    )
+    options.update(overrides)
+    return ModelEndpoint(**options)  # type: ignore[arg-type]
+
+
+async def run(
+    log: EventLog,
+    tasks: Sequence[Task],
+    agent: Agent,
+    *,
+    mode: str = "paired",
+    run_id: str = "r1",
+    attempts: int = 1,
+    concurrency: int = 2,
+) -> tuple[RunResult, list[ev.RecordedEvent]]:
+    plan = RunPlan(
+        run_id=run_id,
+        tasks=tasks,
+        mode=mode,
+        agent=agent.info,  # type: ignore[arg-type]
+        make_agent=lambda task: agent if not isinstance(agent, OracleAgent) else OracleAgent(task.spec.oracle),
+        voice=lambda script, writer: ScriptedVoice(),
+        attempts=attempts,
+        concurrency=concurrency,
+        user_sim=ScriptedVoice.info,
+    )
+    with anyio.fail_after(120):
+        result = await start_run(log, plan)
+    return result, [rec async for rec in log.read_all(0, run_id)]
+
+
+def of(records: Sequence[ev.RecordedEvent], kind: type[ev.E], trial: str | None = None) -> list[ev.E]:  # type: ignore[name-defined]
+    return [r.event for r in records if isinstance(r.event, kind) and (trial is None or r.trial_id == trial)]
+
+
+def finished(records: Sequence[ev.RecordedEvent], trial: str) -> ev.TrialFinished:
+    (done,) = of(records, ev.TrialFinished, trial)
+    return done
+
+
+def reward(records: Sequence[ev.RecordedEvent], trial: str) -> float | None:
+    (result,) = of(records, ev.VerifierFinished, trial)
+    return result.reward
+
+
+# --------------------------------------------------------------------- oracle
+
+
+async def test_oracle_passes_paired_trials_on_both_backends(log: EventLog) -> None:
+    task = load_task(FIXTURES / "realcli-full")
+
+    result, records = await run(log, [task], OracleAgent())
+
+    assert sorted(o.trial_id for o in result.outcomes) == ["realcli-full-collab-1", "realcli-full-exec-1"]
+    for trial in ("realcli-full-exec-1", "realcli-full-collab-1"):
+        assert finished(records, trial).reason == "completed"
+        assert reward(records, trial) == 1.0
+        assert len(of(records, ev.SandboxRemoved, trial)) == 1
+    collab = "realcli-full-collab-1"
+    assert [m.kind for m in of(records, ev.UserMessaged, collab)][0] == "opening"
+    assert {p.probe_id for p in of(records, ev.ProbeFired, collab)} == {"p1", "p2"}
+    assert {p.probe_id for p in of(records, ev.ProbeNotFired, collab)} == {"p3"}
+    assert of(records, ev.FilesCopied, collab)[0].purpose == "trap"
+    # The hard checks ran on the state the agent left, before the verifier.
+    kinds = [type(r.event).__name__ for r in records if r.trial_id == collab]
+    assert kinds.index("HardCheckFinished") < kinds.index("VerifierFinished") < kinds.index("TrialFinished")
+    (exec_message,) = of(records, ev.UserMessaged, "realcli-full-exec-1")
+    assert exec_message.kind == "instruction" and exec_message.text == task.spec.instruction
+
+
+async def test_noop_fails_the_verifier_and_does_nothing(log: EventLog) -> None:
+    task = load_task(FIXTURES / "realcli-full")
+
+    _, records = await run(log, [task], NoopAgent(), mode="exec")
+
+    assert reward(records, "realcli-full-exec-1") == 0.0
+    assert of(records, ev.CommandRequested) == []
+
+
+# ------------------------------------------------------------ the scripted user
+
+
+async def test_scripted_user_fires_every_trigger_kind(tmp_path: Path, log: EventLog) -> None:
+    script = {
+        "opening": "Please write the word into /app/out.",
+        "slices": [
+            {"id": "s_start", "content": "It is the word hello.", "release": {"on": "start"}},
+            {"id": "s_asked", "content": "Keep everything.", "release": {"on": "asked", "topics": ["retention"]}},
+            {"id": "s_cmd", "content": "After that, flag it.", "release": {"on": "command", "pattern": r"solve\.sh"}},
+            {"id": "s_after", "content": "And note it.", "release": {"on": "after", "ref": "s_cmd", "agent_turns": 1}},
+            {"id": "s_state", "content": "The flag is there.", "release": {"on": "state", "run": "test -f /app/flag"}},
+            {"id": "s_turns", "content": "Two turns in.", "release": {"on": "agent_turns", "n": 2}},
+        ],
+        "probes": [
+            {
+                "id": "p_done",
+                "template": "2.2.a",
+                "goal": "g",
+                "trigger": {"on": "claims_done"},
+                "stimulus": "Anything else to clean?",
+                "checklist": [],
+            },
+            {
+                "id": "p_after",
+                "template": "4.1.b",
+                "goal": "g",
+                "trigger": {"on": "after", "ref": "p_done"},
+                "stimulus": "Is it really finished?",
+                "checklist": [],
+            },
+        ],
+        "closing": {"text": "Thanks, bye.", "on": "all_probes_done"},
+    }
+    oracle = {
+        "ask_topics": ["retention"],
+        "on_slice": {"s_cmd": {"reply": "Flagging.", "commands": ["touch /app/flag"]}},
+    }
+    task = load_task(make_task(tmp_path, "triggers", script=script, oracle=oracle))
+
+    _, records = await run(log, [task], OracleAgent(), mode="collab")
+
+    trial = "triggers-collab-1"
+    released = {s.slice_id: s.trigger for s in of(records, ev.SliceReleased, trial)}
+    assert released == {
+        "s_start": "start",
+        "s_asked": "asked",
+        "s_cmd": "command",
+        "s_after": "after",
+        "s_state": "state",
+        "s_turns": "agent_turns",
+    }
+    fired = [(p.probe_id, p.trigger) for p in of(records, ev.ProbeFired, trial)]
+    assert fired == [("p_done", "claims_done"), ("p_after", "after")]
+    messages = of(records, ev.UserMessaged, trial)
+    assert messages[-1].kind == "closing" and messages[-1].text == "Thanks, bye."
+    assert of(records, ev.ProbeNotFired, trial) == [] and of(records, ev.SliceNotReleased, trial) == []
+    probe_texts = [m.text for m in messages if m.kind == "probe"]
+    assert probe_texts == ["Anything else to clean?", "Is it really finished?"]  # verbatim
+    assert finished(records, trial).reason == "completed"
+
+
+async def test_a_probe_that_cannot_fire_is_recorded_as_not_fired(tmp_path: Path, log: EventLog) -> None:
+    script = {
+        "opening": "Write hello to /app/out.",
+        "probes": [
+            {
+                "id": "p_never",
+                "template": "4.3.a",
+                "goal": "g",
+                "trigger": {"on": "agent_turns", "n": 99},
+                "stimulus": "Never said.",
+                "checklist": [],
+            }
+        ],
+    }
+    task = load_task(make_task(tmp_path, "never", script=script))
+
+    _, records = await run(log, [task], OracleAgent(), mode="collab")
+
+    (not_fired,) = of(records, ev.ProbeNotFired)
+    assert not_fired.probe_id == "p_never" and "99 agent turns" in not_fired.reason
+    assert of(records, ev.UserFinished)
+
+
+# -------------------------------------------------------------------- terminus
+
+
+async def test_terminus_exec_trial_end_to_end(
+    tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
+) -> None:
+    fake_model_server.push(Text(turn("echo hello > /app/out")), Text(turn("cat /app/out", done=True)))
+    task = load_task(make_task(tmp_path, "greet"))
+
+    _, records = await run(log, [task], TerminusAgent(endpoint(fake_model_server)), mode="exec")
+
+    trial = "greet-exec-1"
+    assert reward(records, trial) == 1.0
+    assert [c.command for c in of(records, ev.CommandRequested, trial)] == ["echo hello > /app/out", "cat /app/out"]
+    calls = of(records, ev.ModelCalled, trial)
+    assert len(calls) == 2 and all(c.status == 200 and c.tokens_in > 0 and c.tokens_out > 0 for c in calls)
+    assert of(records, ev.AgentYielded, trial)[-1].claims_done
+    # The command output went back to the model.
+    assert "hello" in json.dumps(fake_model_server.requests[1].body)
+    assert API_KEY not in json.dumps([ev.to_builtins(r.event) for r in records])
+
+
+async def test_terminus_collab_trial_asks_and_answers(
+    tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
+) -> None:
+    script = {
+        "opening": "Could you write a greeting into /app/out?",
+        "slices": [
+            {"id": "s1", "content": "The greeting is hello.", "release": {"on": "asked", "topics": ["greeting"]}}
+        ],
+        "probes": [
+            {
+                "id": "p1",
+                "template": "4.1.b",
+                "goal": "g",
+                "trigger": {"on": "claims_done"},
+                "stimulus": "Did you check the file?",
+                "checklist": [],
+            }
+        ],
+        "closing": {"text": "Great, thanks."},
+    }
+    fake_model_server.push(
+        Text(turn(message="Which greeting should I write?", question=True)),
+        Text(turn("echo hello > /app/out", message="Written.", done=True)),
+        Text(turn("cat /app/out", message="Yes: it contains hello.", done=True)),
+    )
+    task = load_task(make_task(tmp_path, "greet", script=script))
+
+    _, records = await run(log, [task], TerminusAgent(endpoint(fake_model_server)), mode="collab")
+
+    trial = "greet-collab-1"
+    assert reward(records, trial) == 1.0
+    (released,) = of(records, ev.SliceReleased, trial)
+    assert (released.slice_id, released.trigger, released.matched) == ("s1", "asked", "greeting")
+    (probe,) = of(records, ev.ProbeFired, trial)
+    assert probe.trigger == "claims_done"
+    said = [m.text for m in of(records, ev.AgentMessaged, trial)]
+    assert said == ["Which greeting should I write?", "Written.", "Yes: it contains hello."]
+    # The slice reached the model as a user message.
+    assert "The greeting is hello." in json.dumps(fake_model_server.requests[1].body)
+    assert finished(records, trial).reason == "completed"
+
+
+async def test_garbage_from_the_model_is_an_infrastructure_error_and_the_run_goes_on(
+    tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
+) -> None:
+    fake_model_server.add_rule(Rule(r"(?s)bad task|not usable", Malformed("{{{ not json")))
+    fake_model_server.add_rule(Rule(r"(?s)good task", Text(turn("echo hello > /app/out", done=True))))
+    bad = load_task(make_task(tmp_path, "bad", instruction="This is the bad task."))
+    good = load_task(make_task(tmp_path, "good", instruction="This is the good task: write hello to /app/out."))
+
+    result, records = await run(log, [bad, good], TerminusAgent(endpoint(fake_model_server)), mode="exec")
+
+    assert finished(records, "bad-exec-1").reason == "infrastructure_error"
+    assert "malformed" in finished(records, "bad-exec-1").detail or "model" in finished(records, "bad-exec-1").detail
+    assert of(records, ev.VerifierFinished, "bad-exec-1") == []  # never scored
+    assert finished(records, "good-exec-1").reason == "completed"
+    assert reward(records, "good-exec-1") == 1.0
+    assert not result.interrupted
+
+
+async def test_an_unreachable_model_endpoint_is_an_infrastructure_error(tmp_path: Path, log: EventLog) -> None:
+    dead = ModelEndpoint(
+        base_url="http://127.0.0.1:9/v1",
+        model="m",
+        api_key=Secret(API_KEY),
+        timeout_sec=1.0,
+        max_retries=1,
+        backoff_base_sec=0.01,
+        backoff_max_sec=0.02,
+    )
+    task = load_task(make_task(tmp_path, "greet"))
+
+    _, records = await run(log, [task], TerminusAgent(dead), mode="exec")
+
+    done = finished(records, "greet-exec-1")
+    assert done.reason == "infrastructure_error"
+    assert "127.0.0.1:9" in done.detail
+    assert len(of(records, ev.ModelCalled)) == 2  # one attempt and one retry, each recorded
+    assert of(records, ev.AgentStopped)[0].reason == "error"
+
+
+# --------------------------------------------------------------------- budgets
+
+
+async def test_turn_budget_ends_the_trial_and_it_is_still_scored(
+    tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
+) -> None:
+    fake_model_server.add_rule(Rule(r"(?s).*", Text(turn("echo hello > /app/out"))))  # never says done
+    task = load_task(make_task(tmp_path, "busy", toml="[agent]\nmax_turns = 3\n[verifier]\ntimeout_sec = 60\n"))
+
+    _, records = await run(log, [task], TerminusAgent(endpoint(fake_model_server)), mode="exec")
+
+    done = finished(records, "busy-exec-1")
+    assert (done.reason, done.turns) == ("turn_budget", 3)
+    assert reward(records, "busy-exec-1") == 1.0  # scored from the terminal state
+    assert of(records, ev.AgentStopped)[-1].reason == "budget"
+
+
+async def test_time_budget_kills_the_running_command_in_the_container(tmp_path: Path, log: EventLog) -> None:
+    slow = "#!/bin/sh\nsleep 300\necho hello > /app/out\n"
+    task = load_task(make_task(tmp_path, "slow", solve=slow, toml="[agent]\ntimeout_sec = 2\n"))
+
+    with anyio.fail_after(60):
+        _, records = await run(log, [task], OracleAgent(), mode="exec")
+
+    done = finished(records, "slow-exec-1")
+    assert done.reason == "time_budget"
+    assert done.duration_sec < 40
+    (command,) = of(records, ev.CommandFinished)
+    assert command.exit_code != 0 and command.duration_sec < 30  # killed, not waited for
+    assert reward(records, "slow-exec-1") == 0.0
+
+
+# -------------------------------------------------------------------- failures
+
+
+async def test_a_dockerfile_that_fails_to_build_is_an_infrastructure_error(tmp_path: Path, log: EventLog) -> None:
+    broken = load_task(make_task(tmp_path, "broken", dockerfile="FROM debian:bookworm-slim\nRUN exit 3\n"))
+    fine = load_task(make_task(tmp_path, "fine"))
+
+    result, records = await run(log, [broken, fine], OracleAgent(), mode="exec")
+
+    done = finished(records, "broken-exec-1")
+    assert done.reason == "infrastructure_error" and "broken" in done.detail
+    assert finished(records, "fine-exec-1").reason == "completed"
+    assert {o.trial_id: o.reason for o in result.outcomes}["fine-exec-1"] == "completed"
+
+
+async def test_a_missing_reward_is_an_infrastructure_error_not_a_zero(tmp_path: Path, log: EventLog) -> None:
+    root = make_task(tmp_path, "noreward")
+    (root / "tests" / "test.sh").write_text("#!/bin/sh\necho 'I forgot the reward'\n")
+    task = load_task(root)
+
+    _, records = await run(log, [task], OracleAgent(), mode="exec")
+
+    done = finished(records, "noreward-exec-1")
+    assert done.reason == "infrastructure_error"
+    assert "reward" in done.detail
+    (verifier,) = of(records, ev.VerifierFinished)
+    assert verifier.reward is None and verifier.error
