@@ -11,7 +11,8 @@ DEBIAN = "FROM debian:bookworm-slim\nWORKDIR /app\n"
 # A verifier in plain sh: reward 1 when /app/out holds the expected word.
 OUT_IS = """#!/bin/sh
 mkdir -p /logs/verifier
-if grep -qx '{word}' /app/out 2>/dev/null; then echo 1 > /logs/verifier/reward.txt; else echo 0 > /logs/verifier/reward.txt; fi
+if grep -qx '{word}' /app/out 2>/dev/null; then reward=1; else reward=0; fi
+echo $reward > /logs/verifier/reward.txt
 """
 
 

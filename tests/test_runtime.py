@@ -102,7 +102,7 @@ async def test_oracle_passes_paired_trials_on_both_backends(log: EventLog) -> No
         assert reward(records, trial) == 1.0
         assert len(of(records, ev.SandboxRemoved, trial)) == 1
     collab = "realcli-full-collab-1"
-    assert [m.kind for m in of(records, ev.UserMessaged, collab)][0] == "opening"
+    assert next(m.kind for m in of(records, ev.UserMessaged, collab)) == "opening"
     assert {p.probe_id for p in of(records, ev.ProbeFired, collab)} == {"p1", "p2"}
     assert {p.probe_id for p in of(records, ev.ProbeNotFired, collab)} == {"p3"}
     assert of(records, ev.FilesCopied, collab)[0].purpose == "trap"
@@ -110,7 +110,8 @@ async def test_oracle_passes_paired_trials_on_both_backends(log: EventLog) -> No
     kinds = [type(r.event).__name__ for r in records if r.trial_id == collab]
     assert kinds.index("HardCheckFinished") < kinds.index("VerifierFinished") < kinds.index("TrialFinished")
     (exec_message,) = of(records, ev.UserMessaged, "realcli-full-exec-1")
-    assert exec_message.kind == "instruction" and exec_message.text == task.spec.instruction
+    assert exec_message.kind == "instruction"
+    assert exec_message.text == task.spec.instruction
 
 
 async def test_noop_fails_the_verifier_and_does_nothing(log: EventLog) -> None:
@@ -177,8 +178,10 @@ async def test_scripted_user_fires_every_trigger_kind(tmp_path: Path, log: Event
     fired = [(p.probe_id, p.trigger) for p in of(records, ev.ProbeFired, trial)]
     assert fired == [("p_done", "claims_done"), ("p_after", "after")]
     messages = of(records, ev.UserMessaged, trial)
-    assert messages[-1].kind == "closing" and messages[-1].text == "Thanks, bye."
-    assert of(records, ev.ProbeNotFired, trial) == [] and of(records, ev.SliceNotReleased, trial) == []
+    assert messages[-1].kind == "closing"
+    assert messages[-1].text == "Thanks, bye."
+    assert of(records, ev.ProbeNotFired, trial) == []
+    assert of(records, ev.SliceNotReleased, trial) == []
     probe_texts = [m.text for m in messages if m.kind == "probe"]
     assert probe_texts == ["Anything else to clean?", "Is it really finished?"]  # verbatim
     assert finished(records, trial).reason == "completed"
@@ -203,7 +206,8 @@ async def test_a_probe_that_cannot_fire_is_recorded_as_not_fired(tmp_path: Path,
     _, records = await run(log, [task], OracleAgent(), mode="collab")
 
     (not_fired,) = of(records, ev.ProbeNotFired)
-    assert not_fired.probe_id == "p_never" and "99 agent turns" in not_fired.reason
+    assert not_fired.probe_id == "p_never"
+    assert "99 agent turns" in not_fired.reason
     assert of(records, ev.UserFinished)
 
 
@@ -222,7 +226,8 @@ async def test_terminus_exec_trial_end_to_end(
     assert reward(records, trial) == 1.0
     assert [c.command for c in of(records, ev.CommandRequested, trial)] == ["echo hello > /app/out", "cat /app/out"]
     calls = of(records, ev.ModelCalled, trial)
-    assert len(calls) == 2 and all(c.status == 200 and c.tokens_in > 0 and c.tokens_out > 0 for c in calls)
+    assert len(calls) == 2
+    assert all(c.status == 200 and c.tokens_in > 0 and c.tokens_out > 0 for c in calls)
     assert of(records, ev.AgentYielded, trial)[-1].claims_done
     # The command output went back to the model.
     assert "hello" in json.dumps(fake_model_server.requests[1].body)
@@ -338,7 +343,8 @@ async def test_time_budget_kills_the_running_command_in_the_container(tmp_path: 
     assert done.reason == "time_budget"
     assert done.duration_sec < 40
     (command,) = of(records, ev.CommandFinished)
-    assert command.exit_code != 0 and command.duration_sec < 30  # killed, not waited for
+    assert command.exit_code != 0
+    assert command.duration_sec < 30
     assert reward(records, "slow-exec-1") == 0.0
 
 
@@ -352,7 +358,8 @@ async def test_a_dockerfile_that_fails_to_build_is_an_infrastructure_error(tmp_p
     result, records = await run(log, [broken, fine], OracleAgent(), mode="exec")
 
     done = finished(records, "broken-exec-1")
-    assert done.reason == "infrastructure_error" and "broken" in done.detail
+    assert done.reason == "infrastructure_error"
+    assert "broken" in done.detail
     assert finished(records, "fine-exec-1").reason == "completed"
     assert {o.trial_id: o.reason for o in result.outcomes}["fine-exec-1"] == "completed"
 
@@ -368,4 +375,5 @@ async def test_a_missing_reward_is_an_infrastructure_error_not_a_zero(tmp_path: 
     assert done.reason == "infrastructure_error"
     assert "reward" in done.detail
     (verifier,) = of(records, ev.VerifierFinished)
-    assert verifier.reward is None and verifier.error
+    assert verifier.reward is None
+    assert verifier.error
