@@ -305,15 +305,23 @@ async def judge_trial(log: EventLog, run_id: str, trial_id: str, judge_id: str =
 
 
 async def finish_judging(log: EventLog, run_id: str, judge_id: str = "rules") -> None:
-    """Append ``JudgingFinished`` with the judge stream's totals (trials and items judged)."""
+    """Append ``JudgingFinished`` with the judge stream's totals (trials and items judged).
+
+    Nothing is appended for a judge stream that does not exist, or that
+    already ends with a ``JudgingFinished`` carrying the same totals.
+    """
     stream = ev.judge_stream(run_id, judge_id)
     trials: set[str] = set()
     items: set[tuple[str, str, str]] = set()
+    last: ev.DecodedEvent | None = None
     async for rec in log.read(stream):
+        last = rec.event
         if isinstance(rec.event, ev.VerdictRendered):
             trials.add(rec.event.trial_id)
             items.add((rec.event.trial_id, rec.event.scenario, rec.event.item_id))
-    if not trials and await log.stream_version(stream) == 0:
+    if last is None:
+        return
+    if isinstance(last, ev.JudgingFinished) and (last.trials, last.items) == (len(trials), len(items)):
         return
     await JudgeStream(log, run_id, judge_id).append(
         ev.JudgingFinished(judge_id=judge_id, trials=len(trials), items=len(items)))

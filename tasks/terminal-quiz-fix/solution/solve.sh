@@ -8,5 +8,5 @@ set -e
 install -m 0755 /solution/quiz.py /app/quiz.py
 echo "== fixed quiz.py:"
 printf 'paris\n:quit\n' | python3 quiz.py decks/capitals.csv
-python3 quiz.py decks/history.csv </dev/null | head -n 1
+printf ':quit\n' | python3 quiz.py decks/history.csv
 make smoke

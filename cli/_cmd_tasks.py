@@ -1,0 +1,128 @@
+"""``realcli validate``, ``lint`` and ``catalog``: checking tasks and browsing the scenario catalog."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from realcli import TaskFormatError
+from realcli.cli._app import app, console, err_console
+from realcli.cli._cmd_run import _judge_hook, _until_signal
+from realcli.cli._common import LogOption, run_async
+from realcli.eventlog import open_log
+from realcli.runtime import Task, find_tasks, load_task
+from realcli.runtime._validate import TaskValidation, validate_tasks
+from realcli.scripts_catalog import LintIssue, lint_script, load_catalog
+
+TasksArg = Annotated[list[Path], typer.Argument(metavar="TASKS...", help="Task directories, or folders of them.")]
+
+
+@app.command()
+def validate(
+    tasks: TasksArg,
+    concurrency: Annotated[int, typer.Option("--concurrency", "-n", min=1)] = 4,
+    log: LogOption = None,
+) -> None:
+    """Check tasks as the paper's construction pipeline does: oracle passes, no-op fails, scripts reach every probe."""
+    loaded = [load_task(p) for p in find_tasks(tasks)]
+    prefix = time.strftime("validate-%Y%m%d-%H%M%S", time.gmtime())
+    err_console.print(f"validating {len(loaded)} task(s): runs {prefix}-oracle and {prefix}-noop")
+
+    async def go() -> list[TaskValidation]:
+        async with open_log(log) as opened:
+            judge = _judge_hook(opened, f"{prefix}-oracle", True)
+            return await _until_signal(
+                validate_tasks(
+                    opened, loaded, catalog=load_catalog(), run_prefix=prefix, concurrency=concurrency, judge=judge
+                )
+            )
+
+    results = run_async(go)
+    table = Table("task", "lint", "oracle exec", "oracle collab", "probes", "slices", "items (rules)", "noop", "ok")
+    for r in results:
+        items = f"{r.items_passed} pass, {len(r.items_failed)} fail, {r.items_undecided} llm-only"
+        table.add_row(
+            r.task_id,
+            _lint_cell(r.lint),
+            _reward(r.oracle_exec),
+            _reward(r.oracle_collab) if r.collab else "n/a",
+            f"{r.probes_fired[0]}/{r.probes_fired[1]}" if r.collab else "n/a",
+            f"{r.slices_released[0]}/{r.slices_released[1]}" if r.collab else "n/a",
+            items if r.collab else "n/a",
+            _reward(r.noop_exec),
+            "[green]yes[/]" if r.ok else "[red]no[/]",
+        )
+    console.print(table)
+    failed = [r for r in results if not r.ok]
+    for r in failed:
+        for problem in r.problems:
+            console.print(f"[red]{r.task_id}[/]: {problem}")
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command()
+def lint(tasks: TasksArg) -> None:
+    """Check interaction layers against the task format and the scenario catalog."""
+    catalog = load_catalog()
+    errors = 0
+    for path in find_tasks(tasks):
+        issues = _lint_one(path, catalog)
+        errors += sum(i.severity == "error" for i in issues)
+        status = "[green]ok[/]" if not issues else f"{len(issues)} issue(s)"
+        console.print(f"{path.name}: {status}")
+        for issue in issues:
+            colour = "red" if issue.severity == "error" else "yellow"
+            console.print(
+                f"  [{colour}]{issue.severity}[/]: {issue.path}: {issue.message}"
+                + (f"\n    fix: {issue.hint}" if issue.hint else "")
+            )
+    if errors:
+        raise typer.Exit(1)
+
+
+def _lint_one(path: Path, catalog: object) -> list[LintIssue]:
+    try:
+        task: Task = load_task(path)
+    except TaskFormatError as e:
+        return [LintIssue(severity="error", path=str(path), message=str(e))]
+    if task.spec.script is None:
+        return []
+    return lint_script(task.spec.script, task.spec.oracle, task_dir=task.root, catalog=catalog)  # type: ignore[arg-type]
+
+
+@app.command()
+def catalog(
+    dimension: Annotated[str | None, typer.Option("--dimension", "-d", help="1-5 or U, S, OR, TC, SR.")] = None,
+) -> None:
+    """List the scenario catalog: dimensions, sub-dimensions, templates and passive checks."""
+    cat = load_catalog()
+    table = Table(
+        "id", "kind", "sub-dimension", "template", "triggers", title=f"RealCLI scenario catalog {cat.version}"
+    )
+    wanted = None if dimension is None else dimension.upper()
+    for d in cat.dimensions:
+        if wanted not in (None, d.id, d.code):
+            continue
+        for sub in d.sub_dimensions:
+            for t in cat.templates_of(sub.id):
+                table.add_row(t.id, t.kind, f"{sub.id} {sub.name}", t.name, ", ".join(t.triggers) or "(whole run)")
+    if not table.rows:
+        raise typer.BadParameter("expected 1-5 or U, S, OR, TC, SR", param_hint="--dimension")
+    console.print(table)
+
+
+def _reward(value: float | None) -> str:
+    return "-" if value is None else f"{value:g}"
+
+
+def _lint_cell(issues: list[LintIssue]) -> str:
+    errors = sum(i.severity == "error" for i in issues)
+    warnings = len(issues) - errors
+    if not issues:
+        return "ok"
+    return f"{errors} err, {warnings} warn"

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Set up a fresh Debian 12 machine (as root) to run realcli and its tests:
+# system packages, the Docker engine, a virtualenv with realcli, the local base
+# images.  Idempotent: a second run only checks.  Starts dockerd if it is not
+# running (and records that in .ci/started-dockerd so CI can stop it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v dockerd >/dev/null || need+=(docker.io)
+command -v nats-server >/dev/null || need+=(nats-server)
+command -v debootstrap >/dev/null || need+=(debootstrap)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "setup: installing ${need[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+scripts/services.sh start
+
+if [ ! -x .venv/bin/python ]; then
+  echo "setup: creating .venv"
+  python3 -m venv .venv
+fi
+.venv/bin/pip install -q --disable-pip-version-check -e '.[dev]' 2>&1 | grep -v '^WARNING: Location' || true
+.venv/bin/python -c 'import realcli.cli' # fail here, not later, if the install is broken
+
+echo "setup: base images"
+.venv/bin/python -m realcli.environments -q
+echo "setup: done"

@@ -1,0 +1,3 @@
+def greet(name):
+    """Return a friendly greeting for ``name``."""
+    return f"Hello, {name}!"

@@ -1,0 +1,5 @@
+from greetlib import greet
+
+
+def test_greet():
+    assert greet("Ann") == "Hello, Ann!"
