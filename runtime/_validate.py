@@ -10,13 +10,13 @@ are recorded like any other run (ids ``<prefix>-oracle`` and
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from realcli import events as ev
 from realcli.eventlog import EventLog
 from realcli.runtime._agent import NoopAgent, OracleAgent
-from realcli.runtime._run import AfterTrial, RunPlan, start_run
+from realcli.runtime._run import AfterTrial, OnTrial, RunPlan, start_run
 from realcli.runtime._taskdir import Task
 from realcli.runtime._user import ScriptedVoice
 from realcli.scripts_catalog import Catalog, LintIssue, lint_script
@@ -52,7 +52,7 @@ async def validate_tasks(
     run_prefix: str,
     concurrency: int = 4,
     judge: AfterTrial | None = None,
-    on_trial: Callable[[object], Awaitable[None] | None] | None = None,
+    on_trial: OnTrial | None = None,
 ) -> list[TaskValidation]:
     results = {t.task_id: _static(t, catalog) for t in tasks}
     voice = ScriptedVoice()
@@ -78,8 +78,8 @@ async def validate_tasks(
         concurrency=concurrency,
         catalog=catalog.info(),
     )
-    await start_run(log, oracle, after_trial=judge, on_trial=on_trial)  # type: ignore[arg-type]
-    await start_run(log, noop, on_trial=on_trial)  # type: ignore[arg-type]
+    await start_run(log, oracle, after_trial=judge, on_trial=on_trial)
+    await start_run(log, noop, on_trial=on_trial)
     await _read_outcomes(log, oracle.run_id, results, oracle_run=True)
     await _read_outcomes(log, noop.run_id, results, oracle_run=False)
     for result in results.values():
@@ -104,8 +104,8 @@ async def _read_outcomes(log: EventLog, run_id: str, results: dict[str, TaskVali
     async for rec in log.read_all(0, run_id):
         event = rec.event
         match event:
-            case ev.TrialScheduled(trial_id=trial, task_id=task, mode=mode):
-                trial_task[trial] = (task, mode)
+            case ev.TrialScheduled(trial_id=trial, task_id=task_id, mode=scheduled_mode):
+                trial_task[trial] = (task_id, scheduled_mode)
             case ev.TrialStarted(trial_id=trial):
                 fired[trial], released[trial] = set(), set()
             case ev.ProbeFired(probe_id=probe) if rec.trial_id:
