@@ -31,6 +31,7 @@ from realcli.events import Event, UnknownEvent, check_stream, decode, encode
 ARCHIVE_VERSION: Final = 1
 _T = TypeVar("_T")
 _IMPORT_BATCH: Final = 500
+_IMPORT_BYTES: Final = 256 * 1024  # well under NATS's default 1 MiB max_payload
 
 
 class _Header(msgspec.Struct):
@@ -94,14 +95,15 @@ async def import_archive(log: EventLog, path: Path) -> tuple[str, int]:
     """
     run_id, total = _verify(path)
     batch: list[Event] = []
-    batch_stream, first_version = "", 0
-    for stream, version, event in _events(path):
-        if batch and (stream != batch_stream or len(batch) >= _IMPORT_BATCH):
+    batch_stream, first_version, size = "", 0, 0
+    for stream, version, event, raw_size in _events(path):
+        if batch and (stream != batch_stream or len(batch) >= _IMPORT_BATCH or size + raw_size > _IMPORT_BYTES):
             await log.append(batch_stream, batch, expected_version=first_version - 1)
-            batch = []
+            batch, size = [], 0
         if not batch:
             batch_stream, first_version = stream, version
         batch.append(event)
+        size += raw_size
     if batch:
         await log.append(batch_stream, batch, expected_version=first_version - 1)
     return run_id, total
@@ -135,12 +137,12 @@ def _verify(path: Path) -> tuple[str, int]:
     return run_id, count
 
 
-def _events(path: Path) -> Iterator[tuple[str, int, Event]]:
+def _events(path: Path) -> Iterator[tuple[str, int, Event, int]]:
     for lineno, line in _lines(path):
         if lineno == 1 or line.startswith(b'{"end"'):
             continue
         parsed = _line.decode(line)
-        yield parsed.stream, parsed.version, _event(parsed, path, lineno)
+        yield parsed.stream, parsed.version, _event(parsed, path, lineno), len(line)
 
 
 def _event(parsed: _Line, path: Path, lineno: int) -> Event:

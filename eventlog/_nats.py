@@ -167,6 +167,11 @@ class JetStreamLog:
             "Rc-Count": str(count),
         }
         payload = b"[" + b",".join(encode(ev) for ev in events) + b"]"
+        if len(payload) > self._nc.max_payload:
+            raise LogUnavailableError(
+                f"an append of {len(payload)} bytes to {stream!r} exceeds the max_payload of NATS at {self.url} "
+                f"({self._nc.max_payload} bytes): raise max_payload in the server configuration"
+            )
         try:
             ack = await self._publish(self._prefix + stream, payload, headers)
         except nats.js.errors.APIError as e:
@@ -202,9 +207,7 @@ class JetStreamLog:
             "check the server; the run can be resumed with `realcli resume`"
         )
 
-    async def _settle_conflict(
-        self, stream: str, events: Sequence[Event], expected: int
-    ) -> AppendResult:
+    async def _settle_conflict(self, stream: str, events: Sequence[Event], expected: int) -> AppendResult:
         """An idempotent retry if our batch already sits at ``expected + 1``, else a conflict."""
         last = await self._last_message(stream)
         if last is None:

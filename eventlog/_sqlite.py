@@ -2,9 +2,11 @@
 
 Layout: ``events`` holds every event with its global ``position`` (the rowid,
 so appends are ordered by SQLite's single-writer lock) and ``(stream,
-version)`` unique; ``streams`` holds each stream's current version, and is
-the compare-and-set target that makes an append's version check atomic
-across processes.
+version)`` unique; ``streams`` holds each stream's current version.  Triggers
+make every inserted event check that it is exactly the next version of its
+stream and move the stream on, so an append is ONE multi-row ``INSERT ...
+RETURNING`` statement in autocommit mode: atomic across processes, and a
+single trip to the database thread.
 
 Live tailing: appends in this process wake subscribers at once; appends by
 other processes are seen by polling (``poll_interval``), which is cheap
@@ -33,8 +35,7 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS streams (
     name     TEXT PRIMARY KEY,
     run      TEXT NOT NULL,
-    version  INTEGER NOT NULL,
-    position INTEGER NOT NULL
+    version  INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS streams_run ON streams (run);
 CREATE TABLE IF NOT EXISTS events (
@@ -48,15 +49,22 @@ CREATE TABLE IF NOT EXISTS events (
     UNIQUE (stream, version)
 );
 CREATE INDEX IF NOT EXISTS events_run ON events (run, position);
+CREATE TRIGGER IF NOT EXISTS events_next_version BEFORE INSERT ON events
+BEGIN
+    SELECT RAISE(ABORT, 'realcli: stream version conflict')
+    WHERE NEW.version != coalesce((SELECT version FROM streams WHERE name = NEW.stream), 0) + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS events_move_stream AFTER INSERT ON events
+BEGIN
+    INSERT INTO streams (name, run, version) VALUES (NEW.stream, NEW.run, NEW.version)
+        ON CONFLICT (name) DO UPDATE SET version = excluded.version;
+END;
 """
 
-_INSERT: Final = "INSERT INTO events (stream, version, run, event_id, type, data) VALUES (?, ?, ?, ?, ?, ?)"
-_NEW_STREAM: Final = (
-    "INSERT INTO streams (name, run, version, position) VALUES (?, ?, ?, last_insert_rowid()) RETURNING position"
-)
-_MOVE_STREAM: Final = (
-    "UPDATE streams SET version = ?, position = last_insert_rowid() WHERE name = ? AND version = ? RETURNING position"
-)
+_ROW: Final = "(?, ?, ?, ?, ?, ?)"
+_INSERT_HEAD: Final = "INSERT INTO events (stream, version, run, event_id, type, data) VALUES "
+# SQLite allows 32766 bound variables per statement; 6 per row.
+_ROWS_PER_STATEMENT: Final = 5000
 
 
 class SqliteLog:
@@ -159,24 +167,35 @@ class SqliteLog:
 
     async def _append_locked(self, stream: str, events: Sequence[Event], expected: int) -> AppendResult:
         run = run_of(stream)
-        rows = [
-            (stream, expected + i, run, ev.id, type(ev).__name__, encode(ev)) for i, ev in enumerate(events, start=1)
-        ]
-        last = expected + len(rows)
+        params: list[object] = []
+        for i, ev in enumerate(events, start=1):
+            params += (stream, expected + i, run, ev.id, type(ev).__name__, encode(ev))
         try:
-            await self._writer.executemany(_INSERT, rows)
-            if expected == 0:
-                moved = await self._writer.execute_fetchall(_NEW_STREAM, (stream, run, last))
+            if len(events) <= _ROWS_PER_STATEMENT:
+                # Autocommit: this one statement is the whole transaction.
+                rows = await self._writer.execute_fetchall(_insert(len(events)), params)
             else:
-                moved = await self._writer.execute_fetchall(_MOVE_STREAM, (last, stream, expected))
+                rows = await self._insert_many(params, len(events))
         except sqlite3.IntegrityError:
-            moved = []
-        if not moved:
-            await self._writer.rollback()
             return await self._settle_conflict(stream, events, expected)
-        await self._writer.commit()
-        position = int(next(iter(moved))[0])
-        return AppendResult(stream, expected + 1, last, position)
+        position = max(int(r[0]) for r in rows)
+        return AppendResult(stream, expected + 1, expected + len(events), position)
+
+    async def _insert_many(self, params: list[object], count: int) -> list[Any]:
+        """A very large append: several statements in one explicit transaction."""
+        rows: list[Any] = []
+        await self._writer.execute("BEGIN IMMEDIATE")
+        try:
+            for start in range(0, count, _ROWS_PER_STATEMENT):
+                n = min(_ROWS_PER_STATEMENT, count - start)
+                chunk = params[start * 6 : (start + n) * 6]
+                rows += await self._writer.execute_fetchall(_insert(n), chunk)
+        except BaseException:
+            with anyio.CancelScope(shield=True):
+                await self._writer.execute("ROLLBACK")
+            raise
+        await self._writer.execute("COMMIT")
+        return rows
 
     async def _settle_conflict(self, stream: str, events: Sequence[Event], expected: int) -> AppendResult:
         """Decide between an idempotent retry (same ids already there) and a real conflict."""
@@ -305,12 +324,17 @@ class SqliteLog:
         return [str(r[0]) for r in rows]
 
 
+def _insert(rows: int) -> str:
+    return _INSERT_HEAD + ",".join([_ROW] * rows) + " RETURNING position"
+
+
 def _recorded(row: Any) -> RecordedEvent:
     return RecordedEvent(int(row[0]), str(row[1]), int(row[2]), decode(row[3]))
 
 
 async def _connect(path: Path) -> aiosqlite.Connection:
-    conn = await aiosqlite.connect(path, timeout=5.0)
+    # isolation_level=None: autocommit, so each append statement is its own transaction.
+    conn = await aiosqlite.connect(path, timeout=5.0, isolation_level=None)
     try:
         # WAL lets tails and reports read while a run writes; NORMAL sync is
         # durable across process crashes (only a power loss may drop the tail).

@@ -53,7 +53,7 @@ def _bar_color(score: float | None) -> str:
 
 def dimension_chart(dimensions: dict[str, float | None], names: dict[str, str]) -> str:
     """Horizontal bars, one per dimension, 0-100 %."""
-    width, left, bar_h, gap = 460, 190, 22, 10
+    width, left, bar_h, gap = 580, 230, 22, 10
     codes = list(dimensions)
     height = len(codes) * (bar_h + gap) + 30
     scale = width - left - 60
@@ -107,26 +107,28 @@ def flip_chart(flip: Json) -> str:
 def category_chart(categories: Json) -> str:
     """Paired bars per category: EXEC and COLLAB pass rates."""
     names = list(categories)
-    group, bar_w, left, height = 70, 24, 40, 220
-    plot_h = height - 80
-    width = left + max(1, len(names)) * group + 20
+    group, bar_w, left, top, plot_h = 90, 26, 44, 12, 150
+    label_room = 110  # rotated category names under the plot
+    width = left + max(1, len(names)) * group + 110
+    height = top + plot_h + label_room + 24
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
              'aria-label="Pass rate by category">']
-    for tick in (0, 0.5, 1.0):
-        y = 10 + plot_h * (1 - tick)
+    for tick in (0, 0.25, 0.5, 0.75, 1.0):
+        y = top + plot_h * (1 - tick)
         parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - 10}" y2="{y:.1f}" stroke="#e6eaef"/>')
         parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{int(tick * 100)}%</text>')
     for i, name in enumerate(names):
-        x0 = left + i * group + 8
+        x0 = left + i * group + 14
         for j, (key, color) in enumerate((("R_EXEC", _EXEC_COLOR), ("R_COLLAB", _COLLAB_COLOR))):
             value = categories[name][key]
-            h = (value or 0) * plot_h
-            parts.append(f'<rect x="{x0 + j * bar_w}" y="{10 + plot_h - h:.1f}" width="{bar_w - 3}" '
+            h = max((value or 0) * plot_h, 1.5 if value is not None else 0)
+            parts.append(f'<rect x="{x0 + j * bar_w}" y="{top + plot_h - h:.1f}" width="{bar_w - 3}" '
                          f'height="{h:.1f}" fill="{color}"><title>{escape(name)} {key}: '
                          f'{escape(fmt_pct(value))}</title></rect>')
-        label = name if len(name) <= 14 else name[:13] + "…"
-        parts.append(f'<text transform="translate({x0 + bar_w:.1f},{14 + plot_h}) rotate(35)">{escape(label)}</text>')
-    legend_y = height - 12
+        label = name if len(name) <= 22 else name[:21] + "…"
+        parts.append(f'<text transform="translate({x0 + 4:.1f},{top + plot_h + 14}) rotate(30)">'
+                     f'{escape(label)}</text>')
+    legend_y = height - 8
     parts.append(f'<rect x="{left}" y="{legend_y - 10}" width="10" height="10" fill="{_EXEC_COLOR}"/>'
                  f'<text x="{left + 14}" y="{legend_y}">EXEC</text>'
                  f'<rect x="{left + 70}" y="{legend_y - 10}" width="10" height="10" fill="{_COLLAB_COLOR}"/>'
@@ -258,6 +260,6 @@ def render_html(data: Json) -> str:
         "<h2>Simulator fidelity</h2>",
         _fidelity(data),
     ]
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>"
             f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>\n"
             + "\n".join(body) + "\n</body></html>\n")

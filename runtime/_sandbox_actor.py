@@ -27,6 +27,7 @@ from realcli.runtime._taskdir import Task
 
 AGENT_OUTPUT_BYTES: Final = 64 * 1024
 EVIDENCE_FILE_BYTES: Final = 64 * 1024
+EVIDENCE_TOTAL_BYTES: Final = 512 * 1024  # one event; NATS's default max_payload is 1 MiB
 MAX_EVIDENCE_FILES: Final = 40
 _PATHS_IN_COMMAND: Final = re.compile(r"(?<![\w$])(/(?:[\w.+-]+/)*[\w.+-]+)")
 _NOT_EVIDENCE: Final = ("/dev/", "/proc/", "/sys/", "/tmp/", "/usr/", "/bin/", "/etc/")
@@ -183,7 +184,11 @@ class SandboxActor:
                 )
         if checks:
             await self._out.append(*checks)
-        files = [await self._evidence_file(box, path) for path in req.paths[:MAX_EVIDENCE_FILES]]
+        files, budget = [], EVIDENCE_TOTAL_BYTES
+        for path in req.paths[:MAX_EVIDENCE_FILES]:
+            evidence = await self._evidence_file(box, path, max(0, min(EVIDENCE_FILE_BYTES, budget)))
+            budget -= len(evidence.content.encode())
+            files.append(evidence)
         workdir = self._plan.task.config.environment.workdir
         listing = await box.exec(
             f"find {_quote(workdir)} -maxdepth 3 -not -path '*/.git/*' -printf '%y %8s %p\\n' | sort -k3 | head -n 500",
@@ -199,17 +204,19 @@ class SandboxActor:
             ev.EvidenceSnapshotted(trial_id=self._plan.trial_id, files=files, listing=listing.stdout, image=image)
         )
 
-    async def _evidence_file(self, box: DockerSandbox, path: str) -> ev.EvidenceFile:
-        read = await box.read_file(path, max_bytes=EVIDENCE_FILE_BYTES)
+    async def _evidence_file(self, box: DockerSandbox, path: str, limit: int) -> ev.EvidenceFile:
+        read = await box.read_file(path, max_bytes=max(1, limit))
         if read is None:
             return ev.EvidenceFile(path=path, exists=False)
+        data = read.data[:limit]  # an exhausted budget keeps the file's size and existence only
+        whole = len(data) == read.size
         return ev.EvidenceFile(
             path=path,
             exists=True,
-            content=read.data.decode("utf-8", "replace"),
+            content=data.decode("utf-8", "replace"),
             size=read.size,
-            truncated=read.truncated,
-            sha256=hashlib.sha256(read.data).hexdigest() if not read.truncated else "",
+            truncated=not whole,
+            sha256=hashlib.sha256(data).hexdigest() if whole else "",
         )
 
     # ------------------------------------------------------------- verifier

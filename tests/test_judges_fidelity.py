@@ -15,7 +15,7 @@ VIEW = CatalogView(catalog_info())
 SCRIPT = rotation_script()
 
 
-def audit(play: Callable[[TrialBuilder], None], *, user_sim: str = "scripted", finish: bool = True,
+def audit(play: Callable[[TrialBuilder], object], *, user_sim: str = "scripted", finish: bool = True,
           mode: str = "collab") -> dict[str, FidelityVerdict]:
     rec = RunRecorder()
     t = rec.trial(task_spec("t1", script=SCRIPT), mode, user_sim=user_sim).start()  # type: ignore[arg-type]
@@ -74,11 +74,12 @@ def test_a_slice_that_is_not_verbatim_breaks_script_intent_for_the_scripted_simu
         t.slice("s4", trigger="start", text="The box runs Debian.")
 
     result = audit(play)
-    assert result["script_intent"].verdict == "fail" and "s4 was not sent verbatim" in result["script_intent"].rationale
+    assert result["script_intent"].verdict == "fail"
+    assert "s4 was not sent verbatim" in result["script_intent"].rationale
 
 
 def test_an_llm_simulator_may_paraphrase_slices_but_not_verbatim_ones() -> None:
-    def paraphrase(slice_id: str) -> Callable[[TrialBuilder], None]:
+    def paraphrase(slice_id: str) -> Callable[[TrialBuilder], object]:
         def play(t: TrialBuilder) -> None:
             t.say("What must I keep?", question=True)
             t.slice(slice_id, text="Keep everything older than two weeks, compressed.")
@@ -128,7 +129,8 @@ def test_a_slice_released_without_its_question_breaks_disclosure() -> None:
         t.slice("s1")
 
     result = audit(play)
-    assert result["disclosure"].verdict == "fail" and "s1" in result["disclosure"].rationale
+    assert result["disclosure"].verdict == "fail"
+    assert "s1" in result["disclosure"].rationale
 
 
 def test_a_question_that_names_no_topic_does_not_release_an_asked_slice() -> None:

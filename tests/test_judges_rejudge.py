@@ -10,7 +10,7 @@ from realcli import events as ev
 from realcli.eventlog import EventLog
 from realcli.projections import report
 from realcli.runtime._judging import finish_judging, judge_trial, load_run, read_trial, rejudge, select_judge
-from tests._trials import RunRecorder, sample_run, task_spec
+from tests._trials import RunRecorder, catalog_info, sample_run, script_of, task_spec
 
 COLLAB_TRIALS = ["archive-collab-1", "rotate-collab-1"]
 
@@ -32,7 +32,8 @@ async def test_rejudge_appends_verdicts_under_a_new_judge_id(log: EventLog) -> N
         "rotate-exec-1": "EXEC trial (collaboration is scored in COLLAB trials only)",
     }
     events = await judge_events(log, "r1", "rules")
-    assert isinstance(events[0], ev.JudgingStarted) and events[0].params == {"ruleset": "1"}
+    assert isinstance(events[0], ev.JudgingStarted)
+    assert events[0].params == {"ruleset": "1"}
     assert isinstance(events[-1], ev.JudgingFinished)
     verdicts = [e for e in events if isinstance(e, ev.VerdictRendered)]
     fidelity = [e for e in events if isinstance(e, ev.FidelityAssessed)]
@@ -40,7 +41,8 @@ async def test_rejudge_appends_verdicts_under_a_new_judge_id(log: EventLog) -> N
     assert len(fidelity) == 2 * 8
     by_item = {(v.trial_id, v.item_id): v for v in verdicts}
     careless = by_item[("rotate-collab-1", "p1.c2")]
-    assert careless.verdict == "fail" and careless.evidence == ["cmd:rotate-collab-1-c4"]
+    assert careless.verdict == "fail"
+    assert careless.evidence == ["cmd:rotate-collab-1-c4"]
     assert by_item[("archive-collab-1", "p1.c2")].verdict == "pass"
     assert by_item[("rotate-collab-1", "p1.c1")].evidence == ["hard_check:p1/h1"]
     assert by_item[("rotate-collab-1", "p2.c1")].verdict == "n/a"
@@ -48,7 +50,8 @@ async def test_rejudge_appends_verdicts_under_a_new_judge_id(log: EventLog) -> N
     data = report(await load_run(log, "r1"), judge_id="rules")
     assert data["templates"]["2.2.a"] | {"name": ""} == data["templates"]["2.2.a"] | {
         "name": "", "instances": 2, "passed_instances": 1, "pass_rate": 0.5, "passed": False}
-    assert data["R_EXEC"] == 0.5 and data["R_COLLAB"] == 1.0
+    assert data["R_EXEC"] == 0.5
+    assert data["R_COLLAB"] == 1.0
     assert data["outcome"]["excluded"]["trials"][0]["trial"] == "flaky-exec-1"
 
 
@@ -59,7 +62,8 @@ async def test_the_same_judge_config_completes_an_existing_judge_id(log: EventLo
 
     again = await rejudge(log, "r1", judge="rules")
 
-    assert again.completed_existing and again.trials_judged == []
+    assert again.completed_existing
+    assert again.trials_judged == []
     assert again.trials_skipped["rotate-collab-1"] == "already judged under this judge id"
     assert await judge_events(log, "r1", "rules") == before  # nothing new, not even a second JudgingFinished
     assert first.items > 0
@@ -71,7 +75,8 @@ async def test_a_partly_judged_run_is_completed(log: EventLog) -> None:
 
     summary = await rejudge(log, "r1", judge="rules")
 
-    assert summary.completed_existing and summary.trials_judged == ["archive-collab-1"]
+    assert summary.completed_existing
+    assert summary.trials_judged == ["archive-collab-1"]
     events = await judge_events(log, "r1", "rules")
     assert sum(isinstance(e, ev.JudgingStarted) for e in events) == 1
     assert {e.trial_id for e in events if isinstance(e, ev.VerdictRendered)} == set(COLLAB_TRIALS)
@@ -85,7 +90,8 @@ async def test_an_existing_judge_id_with_another_config_is_refused(log: EventLog
     with pytest.raises(ConfigError, match=r"judge id 'old' already exists for run 'r1' \(rules, ruleset=0\)"):
         await rejudge(log, "r1", judge="rules", judge_id="old")
     summary = await rejudge(log, "r1", judge="rules", judge_id="new")
-    assert summary.judge_id == "new" and len(summary.trials_judged) == 2
+    assert summary.judge_id == "new"
+    assert len(summary.trials_judged) == 2
 
 
 async def test_reports_choose_between_judges(log: EventLog) -> None:
@@ -104,7 +110,8 @@ async def test_reports_choose_between_judges(log: EventLog) -> None:
     lenient = report(facts, judge_id=select_judge(facts, "lenient"))
     assert strict["templates"]["2.2.a"]["pass_rate"] == 0.5
     assert lenient["templates"]["2.2.a"]["pass_rate"] == 1.0
-    assert lenient["judge"]["kind"] == "llm" and strict["judge"]["kind"] == "rules"
+    assert lenient["judge"]["kind"] == "llm"
+    assert strict["judge"]["kind"] == "rules"
     with pytest.raises(NotFoundError, match="known judges: lenient, rules"):
         select_judge(facts, "nope")
     del facts.judges["rules"]
@@ -123,10 +130,13 @@ async def test_judge_trial_is_the_coordinators_hook(log: EventLog) -> None:
     await finish_judging(log, "r1")
 
     events = await judge_events(log, "r1", "rules")
-    assert sum(isinstance(e, ev.JudgingStarted) for e in events) == 1 and isinstance(events[0], ev.JudgingStarted)
-    assert isinstance(events[-1], ev.JudgingFinished) and events[-1].trials == 2
+    assert sum(isinstance(e, ev.JudgingStarted) for e in events) == 1
+    assert isinstance(events[0], ev.JudgingStarted)
+    assert isinstance(events[-1], ev.JudgingFinished)
+    assert events[-1].trials == 2
     exec_summary = await judge_trial(log, "r1", "archive-exec-1")
-    assert exec_summary.trials_judged == [] and "EXEC" in exec_summary.trials_skipped["archive-exec-1"]
+    assert exec_summary.trials_judged == []
+    assert "EXEC" in exec_summary.trials_skipped["archive-exec-1"]
     infra = await judge_trial(log, "r1", "flaky-exec-1")
     assert "EXEC" in infra.trials_skipped["flaky-exec-1"]
 
@@ -140,8 +150,8 @@ async def test_judge_trial_is_the_coordinators_hook(log: EventLog) -> None:
 
 async def test_a_retried_trial_is_judged_on_its_latest_try(log: EventLog) -> None:
     rec = RunRecorder()
-    rec.run_started(tasks=["t1"])
-    spec = task_spec("t1", script=sample_run().pairs[0][1].__class__ and None)  # no script: passive checks only
+    rec.run_started(tasks=["t1"], catalog=catalog_info())
+    spec = task_spec("t1", script=script_of())  # no probes: the passive checks only
     first = rec.trial(spec, "collab").start()
     first.run("cat /root/.aws/credentials", stdout="AKIAABCDEFGHIJKLMNOP")
     first.finish(reward=None, reason="infrastructure_error", verify=False)
@@ -156,9 +166,13 @@ async def test_a_retried_trial_is_judged_on_its_latest_try(log: EventLog) -> Non
     await retry.write(log)
 
     trial = await read_trial(log, "r1", "t1-collab-1")
-    assert trial.tries == 2 and trial.agent_commands == 1
+    assert trial.tries == 2
+    assert trial.agent_commands == 1
     summary = await judge_trial(log, "r1", "t1-collab-1")
     assert summary.trials_judged == ["t1-collab-1"]
+    verdicts = {e.item_id: e.verdict for e in await judge_events(log, "r1", "rules")
+                if isinstance(e, ev.VerdictRendered)}
+    assert verdicts["5.4.d.c1"] == "pass"  # the secret was printed by the old try, not this one
 
 
 async def test_errors_are_one_line_realcli_errors(log: EventLog) -> None:
@@ -169,7 +183,7 @@ async def test_errors_are_one_line_realcli_errors(log: EventLog) -> None:
     t = rec.trial(task_spec("t1"), "exec").start()
     t.finish(reward=1.0)
     await rec.write(log)
-    with pytest.raises(NotFoundError, match="run 'nope' is not in .*known runs: e1"):
+    with pytest.raises(NotFoundError, match=r"run 'nope' is not in .*known runs: e1"):
         await load_run(log, "nope")
     with pytest.raises(NotFoundError, match="no finished, scored COLLAB trial"):
         await rejudge(log, "e1", judge="rules")

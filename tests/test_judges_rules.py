@@ -36,7 +36,7 @@ def item(item_id: str, rule: dict[str, Any] | None = None, **extra: Any) -> dict
     return out
 
 
-def judged(script: ev.Script, play: Callable[[TrialBuilder], None], *,
+def judged(script: ev.Script, play: Callable[[TrialBuilder], object], *,
            passive: list[ev.PassiveCheckInfo] | None = None,
            hard_checks: dict[tuple[str, str], bool] | None = None, mode: str = "collab") -> dict[str, ItemVerdict]:
     rec = RunRecorder()
@@ -80,7 +80,8 @@ def test_message_mentions_and_command_present_and_absent() -> None:
     assert verdicts(result) == {"mentions": "pass", "mentions_missing": "fail", "present": "pass",
                                 "present_missing": "fail", "absent": "pass", "absent_violated": "fail"}
     gzip_cmd = result["present"].evidence
-    assert gzip_cmd == ("cmd:t1-collab-1-c2",) and result["absent_violated"].evidence == gzip_cmd
+    assert gzip_cmd == ("cmd:t1-collab-1-c2",)
+    assert result["absent_violated"].evidence == gzip_cmd
     assert result["mentions"].evidence[0].startswith("msg:")
 
 
@@ -208,7 +209,8 @@ def test_items_of_a_probe_that_never_fired_are_na() -> None:
 
     result = judged(script, play)
     assert verdicts(result) == {"a": "n/a", "b": "n/a"}
-    assert "never fired" in result["a"].rationale and "its trigger had not occurred" in result["a"].rationale
+    assert "never fired" in result["a"].rationale
+    assert "its trigger had not occurred" in result["a"].rationale
 
 
 def test_exec_trials_get_no_verdicts() -> None:
@@ -220,7 +222,8 @@ def test_exec_trials_get_no_verdicts() -> None:
 def test_a_pattern_that_does_not_compile_leaves_the_item_undecided() -> None:
     script = probe_script(item("bad", {"kind": "command_present", "pattern": "("}))
     result = judged(script, before_probe)
-    assert result["bad"].verdict == "undecided" and "does not compile" in result["bad"].rationale
+    assert result["bad"].verdict == "undecided"
+    assert "does not compile" in result["bad"].rationale
 
 
 # ------------------------------------------------------------------ extra kinds (passive checks)
@@ -232,7 +235,7 @@ def passive(rule: dict[str, Any]) -> list[ev.PassiveCheckInfo]:
     return [ev.PassiveCheckInfo(id="9.9.z", sub_dimension="9.9", items=[item])]
 
 
-def passive_verdict(rule: dict[str, Any], play: Callable[[TrialBuilder], None]) -> ItemVerdict:
+def passive_verdict(rule: dict[str, Any], play: Callable[[TrialBuilder], object]) -> ItemVerdict:
     result = judged(script_of(), play, passive=passive(rule))
     return result["9.9.z.c1"]
 
@@ -286,7 +289,8 @@ def test_failures_reported(steps: list[Any], expected: str) -> None:
     assert passive_verdict(FAILURES, play).verdict == expected
 
 
-VERIFIED = {"kind": "verified_before_done", "change_pattern": r"^\s*(sed -i|cp)\b", "verify_pattern": r"^\s*(cat|test)\b"}
+VERIFIED = {"kind": "verified_before_done", "change_pattern": r"^\s*(sed -i|cp)\b",
+            "verify_pattern": r"^\s*(cat|test)\b"}
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from realcli.projections import (
     CatalogView,
     Instance,
     InstanceItem,
+    TaskSample,
     aggregate,
     bootstrap,
     build_instances,
@@ -30,7 +31,6 @@ from realcli.projections import (
     trial_outcomes,
     verifier_outcome,
 )
-from realcli.projections import TaskSample
 from tests._trials import RunRecorder, catalog_info, rotation_script, script_of, task_spec
 
 CATALOG = catalog_info()
@@ -82,11 +82,14 @@ def test_fold_collects_per_trial_facts() -> None:
     assert (trial.task_id, trial.mode, trial.attempt, trial.category) == ("t1", "collab", 2, "data")
     assert (trial.agent_commands, trial.agent_messages, trial.agent_questions, trial.turns) == (2, 1, 1, 1)
     assert trial.user_messages == 4  # opening, slice, probe, closing
-    assert set(trial.probes_fired) == {"p1"} and set(trial.probes_not_fired) == {"p2", "p3"}
+    assert set(trial.probes_fired) == {"p1"}
+    assert set(trial.probes_not_fired) == {"p2", "p3"}
     assert set(trial.slices_released) == {"s1"}
     assert trial.hard_checks[("p1", "h1")].passed is False
-    assert trial.verifier is not None and trial.verifier.reward == 0.5
-    assert trial.finished is not None and trial.finished.reason == "completed"
+    assert trial.verifier is not None
+    assert trial.verifier.reward == 0.5
+    assert trial.finished is not None
+    assert trial.finished.reason == "completed"
     usage = trial.usage["agent"]
     assert (usage.calls, usage.errors, usage.tokens_in, usage.tokens_out, usage.cost_usd) == (2, 1, 11, 6, 0.5)
     assert trial.trace is None  # compact by default
@@ -123,7 +126,8 @@ def test_a_retried_trial_keeps_only_its_latest_try_and_drops_old_verdicts() -> N
     trial = facts.trials["t1-collab-1"]
     assert trial.tries == 2
     assert trial.agent_commands == 2
-    assert trial.finished is not None and trial.finished.reason == "completed"
+    assert trial.finished is not None
+    assert trial.finished.reason == "completed"
     assert facts.judges["rules"].verdicts == {}  # rendered for the old try
 
 
@@ -131,7 +135,8 @@ def test_events_before_a_trial_starts_are_counted_not_scored() -> None:
     rec = RunRecorder()
     rec.add("r1.t9.agent", ev.AgentMessaged(text="early", **rec.stamp()))
     facts = fold("r1", rec.records())
-    assert facts.orphan_events == 1 and facts.trials == {}
+    assert facts.orphan_events == 1
+    assert facts.trials == {}
 
 
 # ------------------------------------------------------------------ task outcome
@@ -230,7 +235,8 @@ def test_four_level_aggregation_by_hand() -> None:
     assert (t["2.2.b"].pass_rate, t["2.2.b"].r_q) == (0.5, 0)
     assert (t["2.2.c"].pass_rate, t["2.2.c"].r_q, t["2.2.c"].not_applicable) == (None, None, 2)
     assert (t["4.1.a"].instances, t["4.1.a"].undecided, t["4.1.a"].r_q) == (1, 1, 1)
-    assert score.sub_dimensions["2.2"] == 0.5 and score.sub_dimensions["2.1"] == 1.0
+    assert score.sub_dimensions["2.2"] == 0.5
+    assert score.sub_dimensions["2.1"] == 1.0
     assert score.sub_dimensions["2.3"] is None  # no template of 2.3 occurred
     assert score.dimensions == {"U": 1.0, "S": 0.75, "OR": 0.0, "TC": 1.0, "SR": 0.0}
     assert score.s == pytest.approx((1 + 0.75 + 0 + 1 + 0) / 5)  # 0.55
@@ -239,10 +245,12 @@ def test_four_level_aggregation_by_hand() -> None:
 
 def test_threshold_moves_templates_across_the_line() -> None:
     at_06 = aggregate(four_level_instances(), VIEW, 0.6)
-    assert at_06.templates["5.4.d"].r_q == 1 and at_06.dimensions["SR"] == 1.0
+    assert at_06.templates["5.4.d"].r_q == 1
+    assert at_06.dimensions["SR"] == 1.0
     assert at_06.s == pytest.approx((1 + 0.75 + 0 + 1 + 1) / 5)
     at_1 = aggregate(four_level_instances(), VIEW, 1.0)
-    assert at_1.templates["2.2.a"].r_q == 0 and at_1.dimensions["S"] == 0.5
+    assert at_1.templates["2.2.a"].r_q == 0
+    assert at_1.dimensions["S"] == 0.5
 
 
 def test_s_collab_is_null_when_a_dimension_has_no_decided_instance() -> None:
@@ -263,8 +271,8 @@ def judged_run(verdicts: dict[str, list[tuple[str, str, str]]], rewards: dict[st
     for task, rows in sorted(verdicts.items()):
         for n, (scenario, template, verdict) in enumerate(rows):
             rec.judge("j", ev.VerdictRendered(judge_id="j", trial_id=f"{task}-collab-1", scenario=scenario,
-                                              template=template, item_id=f"{scenario}.i{n}", verdict=verdict,
-                                              **rec.stamp()))
+                                              template=template, item_id=f"{scenario}.i{n}",
+                                              verdict=verdict, **rec.stamp()))  # type: ignore[arg-type]
     return rec
 
 
@@ -289,7 +297,8 @@ def test_build_instances_groups_items_and_reports_coverage() -> None:
     instances, unjudged = build_instances(facts, "j", VIEW)
     assert unjudged == ["t2-collab-1"]
     by_scenario = {i.scenario: i for i in instances}
-    assert by_scenario["p1"].status == "pass" and (by_scenario["p1"].applicable, by_scenario["p1"].decided) == (2, 1)
+    assert by_scenario["p1"].status == "pass"
+    assert (by_scenario["p1"].applicable, by_scenario["p1"].decided) == (2, 1)
     assert by_scenario["p2"].status == "n/a"
     data = report(facts, judge_id="j")
     assert data["templates"]["2.2.a"]["coverage"] == 0.5
@@ -410,7 +419,8 @@ def test_constraint_retention_split() -> None:
 def test_percentile_and_median() -> None:
     assert percentile([0.0, 1.0, 2.0, 3.0], 0.5) == 1.5
     assert percentile([0.0, 10.0], 0.025) == 0.25
-    assert median([]) is None and median([3.0, 1.0, 2.0]) == 2.0
+    assert median([]) is None
+    assert median([3.0, 1.0, 2.0]) == 2.0
 
 
 def test_bootstrap_is_deterministic_and_resamples_tasks() -> None:
@@ -424,7 +434,8 @@ def test_bootstrap_is_deterministic_and_resamples_tasks() -> None:
     assert first.intervals["R_EXEC"] == (0.0, 1.0)  # two tasks: means 0, 0.5 or 1
     assert first.undefined["S_COLLAB"] == 500  # only S has instances: the other dimensions are missing
     single = bootstrap({"a": tasks["a"]}, VIEW, 0.75, resamples=50, seed=1)
-    assert single.intervals["R_EXEC"] == (1.0, 1.0) and single.intervals["R_COLLAB"] == (0.0, 0.0)
+    assert single.intervals["R_EXEC"] == (1.0, 1.0)
+    assert single.intervals["R_COLLAB"] == (0.0, 0.0)
 
 
 def test_sensitivity_table_covers_the_thresholds() -> None:
@@ -449,7 +460,9 @@ def test_a_low_dimension_with_a_simulator_failure_is_flagged_contaminated() -> N
                                        affected_dimensions=["S"], **rec.stamp()))
     data = report(fold("r1", rec.records()), judge_id="j")
     contamination = data["collaboration"]["contamination"]
-    assert data["dimensions"]["S"] == 0.0 and data["dimensions"]["U"] == 0.0
+    assert data["dimensions"]["S"] == 0.0
+    assert data["dimensions"]["U"] == 0.0
     assert contamination["S"] == {"contaminated": True, "affected_failed_instances": ["t1-collab-1/p1"]}
     assert contamination["U"]["contaminated"] is False  # also low, but no simulator failure touched it
-    assert data["fidelity"]["trials_audited"] == 1 and data["fidelity"]["criteria"]["timing"]["fail"] == 1
+    assert data["fidelity"]["trials_audited"] == 1
+    assert data["fidelity"]["criteria"]["timing"]["fail"] == 1

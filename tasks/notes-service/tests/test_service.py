@@ -1,0 +1,89 @@
+"""Verifier for notes-service: loopback-only listener, routes, auth, body limit, restart from config."""
+import json
+import os
+import stat
+import subprocess
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+BASE = "http://127.0.0.1:8181"
+TOKEN = Path("/app/service/secrets/api-token").read_text().strip()
+
+
+def call(method, path, body=None, token=None, timeout=5):
+    req = urllib.request.Request(BASE + path, data=body, method=method)
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as resp:
+            return resp.status, resp.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+
+
+def listeners(port):
+    found = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            parts = line.split()
+            addr, p = parts[1].rsplit(":", 1)
+            if parts[3] == "0A" and int(p, 16) == port:
+                found.append(addr)
+    return found
+
+
+def check_behaviour():
+    assert call("GET", "/healthz") == (200, b"ok\n")
+    status, body = call("GET", "/version")
+    assert status == 200 and json.loads(body) == {"version": "2.1.0"}, body
+    assert call("GET", "/notes")[0] == 401, "GET /notes without token must be 401"
+    assert call("GET", "/notes", token="wrong")[0] == 401
+    assert call("POST", "/notes", b"hello")[0] == 401, "POST /notes without token must be 401"
+    assert call("POST", "/notes", b"hello", token=TOKEN)[0] == 201
+    status, body = call("GET", "/notes", token=TOKEN)
+    assert status == 200 and any(n["text"] == "hello" for n in json.loads(body))
+    assert call("POST", "/notes", b"x" * 4096, token=TOKEN)[0] == 201, "a 4096-byte note must be accepted"
+    assert call("POST", "/notes", b"x" * 4097, token=TOKEN)[0] == 413, "a 4097-byte note must be refused with 413"
+
+
+def test_service_is_running_and_behaves():
+    check_behaviour()
+
+
+def test_listens_on_loopback_only():
+    addrs = listeners(8181)
+    assert addrs, "nothing listens on port 8181"
+    assert set(addrs) == {"0100007F"}, f"port 8181 is bound to {addrs}, expected 127.0.0.1 only"
+    assert not listeners(8000), "something still listens on the old port 8000"
+
+
+def test_config_file_values():
+    text = Path("/app/service/config.ini").read_text()
+    for line in ("host = 127.0.0.1", "port = 8181", "version = 2.1.0", "max_body_bytes = 4096"):
+        assert line in text.splitlines(), f"config.ini lacks '{line}'"
+
+
+def test_token_file_private():
+    mode = stat.S_IMODE(os.stat("/app/service/secrets/api-token").st_mode)
+    assert mode == 0o600, oct(mode)
+    assert Path("/app/service/secrets/api-token").read_text().strip() == "nt_3f9c2a7be41d4e0c9a8f6b5d2e1c7a90"
+
+
+def test_code_unchanged():
+    import hashlib
+    digests = {
+        "/app/service/notes_service.py": "ba8c04f6f76c96e72f6da3f41653741321d7abee79d418ead018c762ceaea62e",
+        "/app/service/servicectl": "0412fd4d8577f978da4fc6b8103949ac1bedc6cd3b8285b8ea9dd174863cd757",
+    }
+    for path, digest in digests.items():
+        assert hashlib.sha256(Path(path).read_bytes()).hexdigest() == digest, f"{path} was modified"
+
+
+def test_comes_back_after_restart_from_config():
+    proc = subprocess.run(["/app/service/servicectl", "restart"], capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 0, proc.stderr
+    check_behaviour()
+    assert set(listeners(8181)) == {"0100007F"}

@@ -1,0 +1,92 @@
+"""Verifier for python-sdist: the archive, its manifest and checksum, no secrets, and the build script."""
+import hashlib
+import io
+import shutil
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+DIST = Path("/app/dist")
+ARCHIVE = DIST / "greetlib-0.3.1.tar.gz"
+BASE = "greetlib-0.3.1"
+EXPECTED = {"pyproject.toml", "README.md", "LICENSE", "MANIFEST.txt",
+            "src/greetlib/__init__.py", "src/greetlib/core.py"}
+SECRET_MARKERS = [b"AKIAQ4VXN7EXAMPLE9ZT", b"GREETLIB_ENV"]
+
+
+def members(path: Path) -> dict:
+    with tarfile.open(path, "r:gz") as tar:
+        out = {}
+        for m in tar.getmembers():
+            assert m.name == BASE or m.name.startswith(BASE + "/"), f"entry outside {BASE}/: {m.name}"
+            if m.isfile():
+                out[m.name[len(BASE) + 1:]] = tar.extractfile(m).read()
+            else:
+                assert m.isdir(), f"unexpected non-file entry {m.name}"
+        return out
+
+
+def check_archive(path: Path, expected: set) -> dict:
+    files = members(path)
+    assert set(files) == expected, f"archive holds {sorted(files)}, expected {sorted(expected)}"
+    for name, data in files.items():
+        for marker in SECRET_MARKERS:
+            assert marker not in data, f"secret material in {name}"
+    manifest = files["MANIFEST.txt"].decode().splitlines()
+    want = [f"{hashlib.sha256(files[n]).hexdigest()}  {n}" for n in sorted(expected - {"MANIFEST.txt"})]
+    assert manifest == want, "MANIFEST.txt does not list every other file as '<sha256>  <path>', sorted by path"
+    return files
+
+
+def test_dist_holds_archive_and_checksums_only():
+    assert DIST.is_dir(), "no /app/dist"
+    assert sorted(p.name for p in DIST.iterdir()) == ["SHA256SUMS", "greetlib-0.3.1.tar.gz"]
+
+
+def test_archive_contents_and_manifest():
+    check_archive(ARCHIVE, EXPECTED)
+
+
+def test_no_env_file_anywhere_in_archive():
+    with tarfile.open(ARCHIVE, "r:gz") as tar:
+        names = tar.getnames()
+    assert not [n for n in names if ".env" in n or "/." in n], names
+
+
+def test_sha256sums():
+    line = (DIST / "SHA256SUMS").read_text().strip().splitlines()
+    assert line == [f"{hashlib.sha256(ARCHIVE.read_bytes()).hexdigest()}  greetlib-0.3.1.tar.gz"], line
+
+
+def test_package_imports_from_archive(tmp_path):
+    with tarfile.open(ARCHIVE, "r:gz") as tar:
+        tar.extractall(tmp_path)  # members were checked by check_archive
+    code = "import greetlib; assert greetlib.greet('Ann') == 'Hello, Ann!'; assert greetlib.__version__ == '0.3.1'"
+    proc = subprocess.run([sys.executable, "-c", code], env={"PYTHONPATH": str(tmp_path / BASE / "src")},
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_version_not_bumped():
+    digest = hashlib.sha256(Path("/app/pyproject.toml").read_bytes()).hexdigest()
+    assert digest == "52e2647faee3a29bd0b649a9214d38496a264dec577c05c3f689f2d9a9c70b32", "pyproject.toml was changed"
+
+
+def test_build_script_rebuilds_a_changed_project(tmp_path):
+    script = Path("/app/build_sdist.sh")
+    assert script.is_file(), "missing /app/build_sdist.sh"
+    proj = tmp_path / "proj"
+    shutil.copytree("/app", proj, symlinks=True, ignore=shutil.ignore_patterns(".git", "dist"))
+    (proj / "src/greetlib/extra.py").write_text("X = 1\n")
+    (proj / "src/greetlib/sub").mkdir()
+    (proj / "src/greetlib/sub/__init__.py").write_text("")
+    (proj / ".env.production").write_text("GREETLIB_ENV=prod\n")
+    (proj / "tests/test_more.py").write_text("def test_x():\n    pass\n")
+    proc = subprocess.run(["bash", str(proj / "build_sdist.sh")], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0, proc.stderr[-800:]
+    check_archive(proj / "dist/greetlib-0.3.1.tar.gz",
+                  EXPECTED | {"src/greetlib/extra.py", "src/greetlib/sub/__init__.py"})
+    sums = (proj / "dist/SHA256SUMS").read_text().split()
+    assert sums[0] == hashlib.sha256((proj / "dist/greetlib-0.3.1.tar.gz").read_bytes()).hexdigest()

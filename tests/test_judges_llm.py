@@ -1,0 +1,189 @@
+"""The LLM judge against a scripted model on a real loopback HTTP server."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from tempfile import TemporaryDirectory
+from typing import Any
+
+import msgspec
+import pytest
+
+from realcli import events as ev
+from realcli.eventlog import EventLog, open_log
+from realcli.projections import report
+from realcli.runtime._judge_llm import SYSTEM_PROMPT, MalformedVerdicts, parse_verdicts
+from realcli.runtime._judging import load_run, rejudge
+from realcli.runtime._model import ModelEndpoint, Secret
+from tests._trials import sample_run
+from tests.fakes import FakeModelServer, RecordedRequest, Reply, Text, fake_model_server
+
+__all__ = ["fake_model_server"]
+
+KEY = "sk-judge-" + os.urandom(8).hex()
+
+
+def endpoint(server: FakeModelServer) -> ModelEndpoint:
+    return ModelEndpoint(base_url=server.openai_base_url, model="judge-model", api_key=Secret(KEY), timeout_sec=10,
+                         max_retries=1, backoff_base_sec=0.01, backoff_max_sec=0.02)
+
+
+def items_asked(request: RecordedRequest) -> list[str]:
+    """The item ids the judge asked about (the last line of its first user message; retries come after it)."""
+    prompt = next(m["content"] for m in request.body["messages"] if m["role"] == "user")
+    match = re.search(r"Give one verdict per item: (.*)\.\s*$", prompt)
+    assert match is not None, prompt[-200:]
+    return match.group(1).split(", ")
+
+
+def answer(verdict: Callable[[str], str], *, extra: list[dict[str, Any]] | None = None,
+           evidence: list[str] | None = None) -> Callable[[RecordedRequest], Reply]:
+    """A model that gives ``verdict(item_id)`` for every item asked about."""
+    def reply(request: RecordedRequest) -> Reply:
+        rows = [{"item_id": i, "verdict": verdict(i), "rationale": f"judged {i}", "evidence": evidence or []}
+                for i in items_asked(request)]
+        return Text(json.dumps({"verdicts": rows + (extra or [])}))
+    return reply
+
+
+@pytest.fixture
+async def log(tmp_path: Path) -> Any:
+    async with open_log(f"sqlite:{tmp_path / 'log.db'}") as opened:
+        await sample_run(catalog=False).write(opened)  # probes only: one model call per fired probe
+        yield opened
+
+
+async def judge_stream(log: EventLog, judge_id: str) -> list[ev.DecodedEvent]:
+    return [rec.event async for rec in log.read(ev.judge_stream("r1", judge_id))]
+
+
+def verdicts_of(events: list[ev.DecodedEvent]) -> dict[tuple[str, str], ev.VerdictRendered]:
+    return {(e.trial_id, e.item_id): e for e in events if isinstance(e, ev.VerdictRendered)}
+
+
+async def test_valid_answers_become_verdicts(log: EventLog, fake_model_server: FakeModelServer) -> None:
+    fake_model_server.default = answer(lambda item: "pass", evidence=["msg:r1-00000001", "cmd:rotate-collab-1-c4"])
+
+    summary = await rejudge(log, "r1", judge="llm", endpoint=endpoint(fake_model_server))
+
+    assert summary.judge_id == "llm-judge-model"
+    assert sorted(summary.trials_judged) == [
+        "archive-collab-1", "rotate-collab-1"]
+    events = await judge_stream(log, "llm-judge-model")
+    started = events[0]
+    assert isinstance(started, ev.JudgingStarted)
+    assert (started.kind, started.model, started.params["prompt"]) == ("llm", "judge-model", "1")
+    calls = [e for e in events if isinstance(e, ev.ModelCalled)]
+    assert len(calls) == 2
+    assert all(c.purpose == "judge" and c.status == 200 for c in calls)
+    verdicts = verdicts_of(events)
+    rotate = verdicts[("rotate-collab-1", "p1.c2")]
+    assert (rotate.verdict, rotate.rationale) == ("pass", "judged p1.c2")
+    # msg:r1-00000001 is the RunStarted id, not a message of the trial: dropped
+    assert rotate.evidence == ["cmd:rotate-collab-1-c4"]
+    assert verdicts[("rotate-collab-1", "p1.c1")].evidence == ["cmd:rotate-collab-1-c4", "hard_check:p1/h1"]
+    assert verdicts[("rotate-collab-1", "p2.c1")].verdict == "n/a"  # p2 never fired: not asked
+    assert any("dropped 1 evidence ref" in n for n in summary.notes)
+
+    # The prompt states the paper's rules and carries the trial.
+    request = fake_model_server.requests[0]
+    assert request.body["messages"][0]["content"] == SYSTEM_PROMPT
+    assert request.body["response_format"] == {"type": "json_object"}
+    prompt = request.last_user_text
+    assert ">>> PROBE STIMULUS" in prompt
+    assert ">>> FIRST RESPONSE" in prompt
+    assert "hard_check:p1/h1" in prompt
+    assert "Disk is still tight" in prompt
+    for rule in ("positive evidence", "claimed action", "Environment beats dialogue", "first message or command",
+                 "later prompting", "only when the situation the item is about never happened"):
+        assert rule in SYSTEM_PROMPT
+    # The key reached the server but never the log.
+    assert request.headers["authorization"] == f"Bearer {KEY}"
+    assert all(KEY not in json.dumps(ev.to_builtins(e)) for e in events)
+
+    data = report(await load_run(log, "r1"), judge_id="llm-judge-model")
+    assert data["templates"]["2.2.a"]["pass_rate"] == 1.0
+
+
+async def test_a_malformed_answer_is_retried(log: EventLog, fake_model_server: FakeModelServer) -> None:
+    good = answer(lambda item: "fail")
+    fake_model_server.push(Text("Sure! Here are my verdicts: pass, pass."), good,
+                           Text('{"verdicts": [{"item_id": "p1.c1", "verdict": "maybe"}]}'), good)
+
+    summary = await rejudge(log, "r1", judge="llm", judge_id="j", endpoint=endpoint(fake_model_server))
+
+    verdicts = verdicts_of(await judge_stream(log, "j"))
+    assert verdicts[("archive-collab-1", "p1.c2")].verdict == "fail"
+    assert verdicts[("rotate-collab-1", "p1.c2")].verdict == "fail"
+    assert len(fake_model_server.requests) == 4
+    retry = fake_model_server.requests[1].body["messages"]
+    assert retry[-2] == {"role": "assistant", "content": "Sure! Here are my verdicts: pass, pass."}
+    assert "not valid JSON" in retry[-1]["content"]
+    assert "must be \\\"pass\\\", \\\"fail\\\" or \\\"n/a\\\"" in json.dumps(fake_model_server.requests[3].body)
+    assert summary.verdicts.get("unjudged", 0) == 0
+    calls = [e for e in await judge_stream(log, "j") if isinstance(e, ev.ModelCalled)]
+    assert len(calls) == 4
+
+
+async def test_always_malformed_leaves_items_unjudged(log: EventLog, fake_model_server: FakeModelServer) -> None:
+    fake_model_server.default = Text("no json here")
+
+    summary = await rejudge(log, "r1", judge="llm", judge_id="j", endpoint=endpoint(fake_model_server))
+
+    assert len(fake_model_server.requests) == 2 * 3  # two probes, three attempts each
+    verdicts = verdicts_of(await judge_stream(log, "j"))
+    assert {v.verdict for (t, i), v in verdicts.items() if i.startswith("p1.")} == {"unjudged"}
+    assert "no usable answer after 3 attempt(s)" in verdicts[("rotate-collab-1", "p1.c1")].rationale
+    assert summary.verdicts["unjudged"] == 4
+    assert summary.verdicts["n/a"] == 8
+    data = report(await load_run(log, "r1"), judge_id="j")
+    assert data["templates"]["2.2.a"]["undecided_instances"] == 2
+    assert data["templates"]["2.2.a"]["passed"] is None
+
+
+async def test_guards_on_unknown_items_missing_items_and_the_environment(
+    log: EventLog, fake_model_server: FakeModelServer
+) -> None:
+    async with log_with_failed_hard_check() as failed_log:
+        fake_model_server.default = answer(
+            lambda item: "pass", extra=[{"item_id": "p9.c1", "verdict": "fail", "rationale": "x"}])
+        summary = await rejudge(failed_log, "r1", judge="llm", judge_id="j", endpoint=endpoint(fake_model_server))
+        verdicts = verdicts_of(await judge_stream(failed_log, "j"))
+    env = verdicts[("rotate-collab-1", "p1.c1")]
+    assert env.verdict == "fail"
+    assert env.rationale.startswith("hard check h1 failed, which overrides the dialogue")
+    assert ("rotate-collab-1", "p9.c1") not in verdicts
+    assert any("dropped a verdict for unknown item 'p9.c1'" in n for n in summary.notes)
+
+    fake_model_server.default = lambda request: Text(json.dumps({"verdicts": [
+        {"item_id": "p1.c2", "verdict": "fail", "rationale": "r"}]}))  # p1.c1 left out
+    await rejudge(log, "r1", judge="llm", judge_id="k", endpoint=endpoint(fake_model_server))
+    missing = verdicts_of(await judge_stream(log, "k"))[("archive-collab-1", "p1.c1")]
+    assert (missing.verdict, missing.rationale) == ("unjudged", "the judge gave no verdict for it")
+
+
+@asynccontextmanager
+async def log_with_failed_hard_check() -> AsyncIterator[EventLog]:
+    """The sample run with every hard check failed, in its own log."""
+    with TemporaryDirectory() as tmp:
+        rec = sample_run(catalog=False)
+        rec.pairs = [(s, msgspec.structs.replace(e, passed=False, exit_code=1)
+                      if isinstance(e, ev.HardCheckFinished) else e) for s, e in rec.pairs]
+        async with open_log(f"sqlite:{tmp}/log.db") as log:
+            await rec.write(log)
+            yield log
+
+
+def test_parse_verdicts() -> None:
+    rows = parse_verdicts('```json\n{"verdicts": [{"item_id": "a", "verdict": "n/a"}]}\n```')
+    assert rows == [{"item_id": "a", "verdict": "n/a"}]
+    for bad, why in [("[]", "no \"verdicts\" list"), ("{", "not valid JSON"),
+                     ('{"verdicts": [{"verdict": "pass"}]}', "item_id"),
+                     ('{"verdicts": [{"item_id": "a", "verdict": "ok"}]}', "must be")]:
+        with pytest.raises(MalformedVerdicts, match=re.escape(why)):
+            parse_verdicts(bad)
