@@ -77,7 +77,7 @@ def report_cmd(
         sys.stdout.flush()
     else:
         _write(output, text)
-        err_console.print(f"wrote {fmt} report of run {run_id} to {output}")
+        err_console.print(f"wrote {fmt} report of run {run_id} to {output}", markup=False, soft_wrap=True)
 
 
 def _write(path: Path, text: str) -> None:
@@ -161,13 +161,15 @@ async def _rejudge(url: str | None, run_id: str, judge: str, judge_id: str | Non
 def _print_summary(summary: JudgeSummary) -> None:
     verdicts = ", ".join(f"{v} {n}" for v, n in sorted(summary.verdicts.items())) or "none"
     what = "completed existing judge" if summary.completed_existing else "new judge"
-    err_console.print(
+    # Notes quote model output: never let Rich read them as markup.
+    lines = [
         f"{what} {summary.judge_id} ({summary.kind}) on run {summary.run_id}: judged "
         f"{len(summary.trials_judged)} trial(s), {summary.items} item(s) ({verdicts}); "
-        f"{summary.fidelity_failures} fidelity failure(s); skipped {len(summary.trials_skipped)} trial(s)"
-    )
-    for note in summary.notes[:20]:
-        err_console.print(f"  note: {note}")
+        f"{summary.fidelity_failures} fidelity failure(s); skipped {len(summary.trials_skipped)} trial(s)",
+        *(f"  note: {note}" for note in summary.notes[:20]),
+    ]
     if len(summary.notes) > 20:
-        err_console.print(f"  ... and {len(summary.notes) - 20} more note(s)")
-    err_console.print(f"report it with: realcli report {summary.run_id} --judge {summary.judge_id}")
+        lines.append(f"  ... and {len(summary.notes) - 20} more note(s)")
+    lines.append(f"report it with: realcli report {summary.run_id} --judge {summary.judge_id}")
+    for line in lines:
+        err_console.print(line, markup=False, soft_wrap=True)

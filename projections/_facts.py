@@ -22,7 +22,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
+import msgspec
+
 from realcli.events import (
+    ACTORS,
     AgentMessaged,
     AgentStopped,
     AgentTurnTaken,
@@ -46,6 +49,7 @@ from realcli.events import (
     Script,
     SliceNotReleased,
     SliceReleased,
+    TaskSpec,
     TrialFinished,
     TrialScheduled,
     TrialStarted,
@@ -122,6 +126,8 @@ class CommandRun:
     timed_out: bool = False
     stdout: Output | None = None
     stderr: Output | None = None
+    # Trace length when it finished: entries from this index on came after its result.
+    finished_at: int = -1
 
     @property
     def ran(self) -> bool:
@@ -267,6 +273,7 @@ class TrialFacts:
                 run = CommandRun(event.command_id, "", event.purpose)
                 self.trace.append(run)
             run.finished = True
+            run.finished_at = len(self.trace)
             run.exit_code = event.exit_code
             run.timed_out = event.timed_out
             run.stdout = event.stdout
@@ -352,6 +359,10 @@ class RunFacts:
     unknown_events: int = 0
     orphan_events: int = 0  # trial events before the trial's first TrialStarted
     _where: dict[str, _Where] = field(default_factory=dict)
+    # stream name -> the current try of its trial: one dict hit per event on the hot path.
+    _by_stream: dict[str, TrialFacts] = field(default_factory=dict)
+    # task digest -> its snapshot: the paired trials and attempts of a task share one.
+    _tasks: dict[str, TaskSpec] = field(default_factory=dict)
 
     def locate(self, stream: str) -> _Where:
         """Which kind of stream this is, and its trial or judge id (cached per stream name)."""
@@ -361,11 +372,9 @@ class RunFacts:
         return where
 
     def trial(self, stream: str) -> TrialFacts | None:
-        kind, ident = self.locate(stream)
-        if kind != "trial":
-            return None
-        trial = self.trials.get(ident)
-        if trial is None:
+        """The current try of the trial ``stream`` belongs to (None, and counted, before it started)."""
+        trial = self._by_stream.get(stream)
+        if trial is None and self.locate(stream)[0] == "trial":
             self.orphan_events += 1
         return trial
 
@@ -383,6 +392,9 @@ class RunFacts:
         if kind != "trial":
             return
         previous = self.trials.get(ident)
+        task = self._tasks.setdefault(event.task.digest, event.task)
+        if task is not event.task and task == event.task:
+            event = msgspec.structs.replace(event, task=task)
         trial = TrialFacts(
             trial_id=ident,
             started=event,
@@ -390,6 +402,9 @@ class RunFacts:
             trace=[] if self.keep_trace else None,
         )
         self.trials[ident] = trial
+        prefix = stream.rsplit(".", 1)[0]
+        for actor in ACTORS:
+            self._by_stream[f"{prefix}.{actor}"] = trial
         if previous is not None:
             for judge in self.judges.values():
                 judge.drop_trial(ident)
@@ -398,111 +413,93 @@ class RunFacts:
 def evolve(state: RunFacts, rec: RecordedEvent) -> RunFacts:
     """Fold one recorded event into ``state`` (in place) and return it.
 
-    Cases are ordered by how often the event types occur in a run, so the
-    common ones are matched first.
+    Trial events are matched first, commonest type first; run and judge
+    streams (a few events per trial) take the slower path.
     """
     state.events += 1
     event = rec.event
+    trial = state._by_stream.get(rec.stream)
+    if trial is None:
+        _untracked(state, rec.stream, event)
+        return state
     match event:
         case CommandFinished():
-            if (trial := state.trial(rec.stream)) is not None:
-                trial.command_finished(event)
+            trial.command_finished(event)
         case CommandStarted():
-            if (trial := state.trial(rec.stream)) is not None:
-                trial.command_started(event)
+            trial.command_started(event)
         case CommandRequested():
-            if (trial := state.trial(rec.stream)) is not None:
-                trial.command_requested(event)
+            trial.command_requested(event)
         case ModelCalled():
-            _model_called(state, rec.stream, event)
+            trial.add_usage(event)
         case AgentTurnTaken():
-            if (trial := state.trial(rec.stream)) is not None:
-                trial.turns = max(trial.turns, event.turn)
-                trial.traced(event)
+            trial.turns = max(trial.turns, event.turn)
+            trial.traced(event)
         case AgentMessaged():
-            if (trial := state.trial(rec.stream)) is not None:
-                trial.agent_messages += 1
-                trial.agent_questions += event.question
-                trial.traced(event)
+            trial.agent_messages += 1
+            trial.agent_questions += event.question
+            trial.traced(event)
         case AgentYielded():
-            if (trial := state.trial(rec.stream)) is not None:
-                trial.traced(event)
+            trial.traced(event)
         case UserMessaged():
-            if (trial := state.trial(rec.stream)) is not None:
-                trial.user_messages += 1
-                trial.traced(event)
-        case VerdictRendered():
-            if (judge := state.judge(rec.stream)) is not None:
-                judge.verdicts.setdefault(event.trial_id, {})[(event.scenario, event.item_id)] = event
+            trial.user_messages += 1
+            trial.traced(event)
         case _:
-            _rare(state, rec.stream, event)
+            _trial_rare(state, rec.stream, trial, event)
     return state
 
 
-def _model_called(state: RunFacts, stream: str, event: ModelCalled) -> None:
-    kind, _ = state.locate(stream)
-    if kind == "judge":
-        judge = state.judge(stream)
-        if judge is not None:
-            judge.usage.add(event)
-    elif kind == "trial" and (trial := state.trial(stream)) is not None:
-        trial.add_usage(event)
-
-
-def _rare(state: RunFacts, stream: str, event: object) -> None:
-    """Events that occur a few times per trial or run."""
+def _trial_rare(state: RunFacts, stream: str, trial: TrialFacts, event: object) -> None:
+    """Trial events that occur a few times per trial."""
     match event:
         case SliceReleased():
-            if (trial := state.trial(stream)) is not None:
-                trial.slices_released.setdefault(event.slice_id, event)
-                trial.traced(event)
+            trial.slices_released.setdefault(event.slice_id, event)
+            trial.traced(event)
         case ProbeFired():
-            if (trial := state.trial(stream)) is not None:
-                trial.probes_fired.setdefault(event.probe_id, event)
-                trial.traced(event)
-        case TrialStarted():
-            state.start_trial(stream, event)
-        case _:
-            _trial_end(state, stream, event)
-
-
-def _trial_end(state: RunFacts, stream: str, event: object) -> None:
-    match event:
+            trial.probes_fired.setdefault(event.probe_id, event)
+            trial.traced(event)
         case HardCheckFinished():
-            if (trial := state.trial(stream)) is not None:
-                trial.hard_checks[(event.probe_id, event.check_id)] = event
+            trial.hard_checks[(event.probe_id, event.check_id)] = event
         case ProbeNotFired():
-            if (trial := state.trial(stream)) is not None:
-                trial.probes_not_fired[event.probe_id] = event
+            trial.probes_not_fired[event.probe_id] = event
         case SliceNotReleased():
-            if (trial := state.trial(stream)) is not None:
-                trial.slices_not_released[event.slice_id] = event
+            trial.slices_not_released[event.slice_id] = event
         case VerifierFinished():
-            if (trial := state.trial(stream)) is not None:
-                trial.verifier = event
+            trial.verifier = event
         case TrialFinished():
-            if (trial := state.trial(stream)) is not None:
-                trial.finished = event
+            trial.finished = event
         case AgentStopped():
-            if (trial := state.trial(stream)) is not None:
-                trial.stopped = event
-                trial.traced(event)
+            trial.stopped = event
+            trial.traced(event)
         case UserFinished():
-            if (trial := state.trial(stream)) is not None:
-                trial.user_finished = True
-                trial.traced(event)
+            trial.user_finished = True
+            trial.traced(event)
         case EvidenceSnapshotted():
-            if (trial := state.trial(stream)) is not None and state.keep_trace:
+            if state.keep_trace:
                 trial.evidence = event
+        case TrialStarted():
+            state.start_trial(stream, event)  # a new try
+        case UnknownEvent():
+            state.unknown_events += 1
         case _:
-            _run_level(state, stream, event)
+            pass  # ImageBuilt, SandboxCreated, FilesCopied, ...: nothing scored reads them
 
 
-def _run_level(state: RunFacts, stream: str, event: object) -> None:
+def _untracked(state: RunFacts, stream: str, event: object) -> None:
+    """Events of the run and judge streams, a trial's first ``TrialStarted``, and orphans."""
     match event:
+        case VerdictRendered():
+            if (judge := state.judge(stream)) is not None:
+                judge.verdicts.setdefault(event.trial_id, {})[(event.scenario, event.item_id)] = event
         case FidelityAssessed():
             if (judge := state.judge(stream)) is not None:
                 judge.fidelity.setdefault(event.trial_id, {})[event.criterion] = event
+        case ModelCalled():
+            if (judge := state.judge(stream)) is not None:
+                judge.usage.add(event)
+            else:
+                state.trial(stream)  # counts an orphan
+        case TrialStarted():
+            state.start_trial(stream, event)
         case JudgingStarted():
             if (judge := state.judge(stream)) is not None and judge.started is None:
                 judge.started = event
@@ -520,7 +517,7 @@ def _run_level(state: RunFacts, stream: str, event: object) -> None:
         case UnknownEvent():
             state.unknown_events += 1
         case _:
-            pass  # ImageBuilt, SandboxCreated, FilesCopied, ...: nothing scored reads them
+            state.trial(stream)  # a trial event before its TrialStarted: counted as an orphan
 
 
 def fold(run_id: str, records: Iterable[RecordedEvent], *, keep_trace: bool = False) -> RunFacts:

@@ -162,8 +162,7 @@ class _Ledger:
                     rx = re.compile(pattern)
                 except re.error:
                     return None
-                return self._first(lambda e: isinstance(e, CommandRun) and e.purpose in AGENT_PURPOSES
-                                   and e.ran and rx.search(e.text) is not None)
+                return self._first_finished(lambda c: c.purpose in AGENT_PURPOSES and rx.search(c.text) is not None)
             case OnAgentTurns(n=n):
                 return self._nth_turn(0, n)
             case OnClaimsDone():
@@ -171,8 +170,8 @@ class _Ledger:
             case OnAfter(ref=ref, agent_turns=turns):
                 return self._after(ref, turns)
             case OnState(run=run):
-                return self._first(lambda e: isinstance(e, CommandRun) and e.purpose == "state_check"
-                                   and e.succeeded and run.strip() in e.text)
+                return self._first_finished(lambda c: c.purpose == "state_check" and c.succeeded
+                                            and run.strip() in c.text)
             case OnAllProbesDone():
                 return None
         return None
@@ -182,6 +181,12 @@ class _Ledger:
             if isinstance(entry, UserMessaged) and entry.kind == "opening":
                 return i
         return 0
+
+    def _first_finished(self, pred: Callable[[CommandRun], bool]) -> int | None:
+        """Where the first matching command's result came in (the simulator learns of a
+        command or a state check only when it finishes)."""
+        ends = [e.finished_at for e in self.trace if isinstance(e, CommandRun) and e.finished and pred(e)]
+        return min(ends) if ends else None
 
     def _first(self, pred: Callable[[TraceEntry], bool]) -> int | None:
         for i, entry in enumerate(self.trace):

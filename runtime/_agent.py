@@ -9,16 +9,28 @@ the user simulator directly.
 Built in: ``noop`` (does nothing, the paper's no-op baseline) and ``oracle``
 (the reference solution; in COLLAB it follows ``oracle_contract.json``
 exactly as docs/task-format.md describes).
+
+Installed agents (Claude Code, Codex: ``realcli.runtime._cli_agents``) are
+also ``InstalledAgent``: before the sandbox exists the supervisor asks them
+for the image and mounts it needs (``installed``), and their session then
+carries a ``SandboxGrant``, the one capability to run their own long-lived
+process in the container.  Commands such an agent's tools run inside that
+process are recorded with ``record_command``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Final, Literal, Protocol
+from pathlib import Path
+from typing import Final, Literal, Protocol, runtime_checkable
+
+import aiodocker
 
 from realcli import events as ev
 from realcli.runtime._bus import StreamWriter, TrialFeed
+from realcli.runtime._sandbox import BindMount, ContainerProcesses
 
 Mode = Literal["exec", "collab"]
 DEFAULT_COMMAND_TIMEOUT: Final = 600.0
@@ -49,16 +61,64 @@ class Agent(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class SandboxSetup:
+    """What an installed agent needs of its trial's sandbox, and how its image came to be."""
+
+    image: str  # the image the sandbox runs: the task image with the agent installed
+    content_hash: str
+    cached: bool
+    duration_sec: float
+    mounts: tuple[BindMount, ...] = ()
+
+    def mount_source(self, target: str) -> Path:
+        """The host path mounted at ``target`` (the agent asked for it in ``installed``)."""
+        for mount in self.mounts:
+            if mount.target == target:
+                return mount.source
+        raise KeyError(f"no mount at {target}")
+
+
+@dataclass(frozen=True)
+class SandboxGrant:
+    """Handed by the supervisor to an installed agent's session: its setup and its process capability."""
+
+    setup: SandboxSetup
+    processes: ContainerProcesses
+
+
+@runtime_checkable
+class InstalledAgent(Agent, Protocol):
+    """An agent whose own program runs inside the sandbox (a CLI agent installed into the task image)."""
+
+    def installed(self, docker: aiodocker.Docker, task_image: str) -> AbstractAsyncContextManager[SandboxSetup]:
+        """Build (or find) the agent's image on top of ``task_image``; hold per-trial resources until exit.
+
+        Raises ``InfrastructureError`` when the agent cannot be installed.
+        """
+        ...
+
+
 class AgentSession:
     """The agent's side of a trial, over the log."""
 
-    def __init__(self, view: TrialView, writer: StreamWriter, feed: TrialFeed) -> None:
+    def __init__(
+        self, view: TrialView, writer: StreamWriter, feed: TrialFeed, grant: SandboxGrant | None = None
+    ) -> None:
         self.view = view
         self._out = writer
         self._feed = feed
+        self._grant = grant
         self._read = 0  # feed index up to which user messages have been handed out
         self._messages_read = 0
         self.turn = 0
+
+    @property
+    def grant(self) -> SandboxGrant:
+        """The sandbox capability; only an ``InstalledAgent`` receives one."""
+        if self._grant is None:
+            raise RuntimeError("this session has no sandbox grant: only an InstalledAgent receives one")
+        return self._grant
 
     # ------------------------------------------------------------- listening
 
@@ -115,6 +175,14 @@ class AgentSession:
 
     async def record(self, event: ev.ModelCalled) -> None:
         """Append a model call (the model client's ``on_call``)."""
+        await self._out.append(event)
+
+    async def record_command(self, event: ev.CommandStarted | ev.CommandFinished) -> None:
+        """Record a command an installed agent ran itself, through its own tools in its own process.
+
+        There is no ``CommandRequested`` for it (the sandbox actor must not run
+        it again): the start and the result go on the agent's stream.
+        """
         await self._out.append(event)
 
 

@@ -30,6 +30,8 @@ from contextlib import AsyncExitStack, aclosing
 from dataclasses import dataclass, field
 from typing import Literal
 
+import anyio
+
 from realcli import ConfigError, ConflictError, NotFoundError
 from realcli import events as ev
 from realcli.eventlog import EventLog
@@ -345,11 +347,14 @@ async def rejudge(
     judge_id: str | None = None,
     endpoint: ModelEndpoint | None = None,
     max_parse_retries: int = 2,
+    concurrency: int = 8,
 ) -> JudgeSummary:
     """Judge every finished COLLAB trial of a recorded run under ``judge_id`` and append the verdicts.
 
-    ``judge="llm"`` needs ``endpoint`` (an OpenAI-compatible model).  See the
-    module doc for how an existing judge id is treated.
+    ``judge="llm"`` needs ``endpoint`` (an OpenAI-compatible model) and judges
+    up to ``concurrency`` trials at once (the rules judge goes one by one, so
+    its stream is in trial order).  See the module doc for how an existing
+    judge id is treated.
     """
     if judge not in ("rules", "llm"):
         raise ConfigError(f"--judge {judge!r}: expected rules or llm")
@@ -375,18 +380,29 @@ async def rejudge(
     else:
         await writer.start(wanted)
     done = set(existing.verdicts) | set(existing.fidelity) if existing is not None else set()
+    todo = []
+    for trial_id, reason in candidates.items():
+        if reason is None and trial_id in done:
+            reason = "already judged under this judge id"
+        if reason is not None:
+            summary.trials_skipped[trial_id] = reason
+        else:
+            todo.append(trial_id)
     async with AsyncExitStack() as stack:
         llm = None
         if endpoint is not None and judge == "llm":
             llm = await stack.enter_async_context(LlmJudge(endpoint, max_parse_retries=max_parse_retries))
-        for trial_id, reason in candidates.items():
-            if reason is not None:
-                summary.trials_skipped[trial_id] = reason
-                continue
-            if trial_id in done:
-                summary.trials_skipped[trial_id] = "already judged under this judge id"
-                continue
-            await _judge_one(log, run_id, trial_id, catalog, writer, llm, summary)
+        limiter = anyio.CapacityLimiter(max(1, concurrency) if llm is not None else 1)
+
+        async def one(trial_id: str) -> None:
+            async with limiter:
+                await _judge_one(log, run_id, trial_id, catalog, writer, llm, summary)
+
+        async with anyio.create_task_group() as tg:
+            for trial_id in todo:
+                tg.start_soon(one, trial_id)
+    summary.trials_judged.sort()
+    summary.notes.sort()
     await finish_judging(log, run_id, jid)
     return summary
 

@@ -23,7 +23,7 @@ import tempfile
 import time
 import weakref
 from collections import deque
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from types import TracebackType
@@ -50,10 +50,13 @@ __all__ = [
     "LABEL_RUN",
     "LABEL_TRIAL",
     "ArchiveCopy",
+    "BindMount",
+    "ContainerProcesses",
     "DockerSandbox",
     "ExecResult",
     "FileRead",
     "SandboxInfo",
+    "SandboxProcess",
     "gc",
 ]
 
@@ -111,6 +114,19 @@ class SandboxInfo:
     memory_mb: int
     network: str
     pids_limit: int
+
+
+@dataclass(frozen=True, slots=True)
+class BindMount:
+    """A host path mounted into the sandbox at ``target`` (e.g. a directory holding a Unix socket)."""
+
+    source: Path
+    target: str
+    read_only: bool = False
+
+    def config(self) -> dict[str, Any]:
+        """The Engine API ``HostConfig.Mounts`` entry."""
+        return {"Type": "bind", "Source": str(self.source), "Target": self.target, "ReadOnly": self.read_only}
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,8 +239,12 @@ def _tar_of_bytes(name: str, data: bytes, mode: int) -> bytes:
     return buf.getvalue()
 
 
-def _tar_of_path(src: Path, out: IO[bytes]) -> int:
-    """Tar ``src`` (a file, or a directory's contents) into ``out``; returns the bytes of file data."""
+def _tar_of_path(src: Path, out: IO[bytes], prefix: str = "") -> int:
+    """Tar ``src`` (a file, or a directory's contents) into ``out``; returns the bytes of file data.
+
+    With ``prefix`` the members sit under that directory (which the tar
+    creates), so the tar can be unpacked into the destination's parent.
+    """
     if not src.exists():
         raise FileNotFoundError(f"{src}: no such file or directory to copy into the sandbox")
 
@@ -233,14 +253,21 @@ def _tar_of_path(src: Path, out: IO[bytes]) -> int:
         info.uname = info.gname = ""
         return info
 
+    def name(rel: str) -> str:
+        return f"{prefix}/{rel}" if prefix else rel
+
     total = 0
     with tarfile.open(fileobj=out, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        if prefix:
+            top = tarfile.TarInfo(prefix)
+            top.type, top.mode = tarfile.DIRTYPE, 0o755
+            tar.addfile(top)
         if src.is_dir():
             for path in sorted(src.rglob("*")):
-                tar.add(path, arcname=path.relative_to(src).as_posix(), recursive=False, filter=owned_by_root)
+                tar.add(path, arcname=name(path.relative_to(src).as_posix()), recursive=False, filter=owned_by_root)
                 total += path.lstat().st_size if path.is_file() and not path.is_symlink() else 0
         else:
-            tar.add(src, arcname=src.name, recursive=False, filter=owned_by_root)
+            tar.add(src, arcname=name(src.name), recursive=False, filter=owned_by_root)
             total = src.lstat().st_size
     out.seek(0)
     return total
@@ -292,6 +319,7 @@ class DockerSandbox:
         env: Mapping[str, str] | None = None,
         pids_limit: int = DEFAULT_PIDS_LIMIT,
         labels: Mapping[str, str] | None = None,
+        mounts: Sequence[BindMount] = (),
     ) -> None:
         self._docker = docker
         self.image = image
@@ -304,6 +332,7 @@ class DockerSandbox:
         self._env = dict(env or {})
         self._pids_limit = pids_limit
         self._extra_labels = dict(labels or {})
+        self._mounts = tuple(mounts)
         self.name = f"realcli-{_slug(run, 24)}-{_slug(trial, 24)}-{secrets.token_hex(4)}"
         self._container: DockerContainer | None = None
         self._info: SandboxInfo | None = None
@@ -320,6 +349,7 @@ class DockerSandbox:
         trial: str,
         pids_limit: int = DEFAULT_PIDS_LIMIT,
         labels: Mapping[str, str] | None = None,
+        mounts: Sequence[BindMount] = (),
     ) -> DockerSandbox:
         """A sandbox with a task's ``[environment]`` limits, network, workdir and env."""
         return cls(
@@ -334,6 +364,7 @@ class DockerSandbox:
             env=environment.env,
             pids_limit=pids_limit,
             labels=labels,
+            mounts=mounts,
         )
 
     # ---------------------------------------------------------------- lifecycle
@@ -427,6 +458,7 @@ class DockerSandbox:
                 "PidsLimit": self._pids_limit,
                 "NetworkMode": self.network,
                 "Init": True,
+                **({"Mounts": [m.config() for m in self._mounts]} if self._mounts else {}),
             },
         }
 
@@ -625,12 +657,16 @@ class DockerSandbox:
         ``dest_dir`` is created when missing; modes are kept, owner is root.
         Returns the bytes of file data copied.
         """
+        # Unpack into the parent with the destination as the tar's top
+        # directory: one request, and no exec to create the destination.
+        target = PurePosixPath(dest_dir)
+        parent, prefix = (str(target.parent), target.name) if target.name else (str(target), "")
         with tempfile.SpooledTemporaryFile(max_size=16 * _MiB) as tar:
-            total = await anyio.to_thread.run_sync(_tar_of_path, src, tar)
-            if not await self._put_tar(dest_dir, _file_chunks(tar)):
-                await self._ensure_dir(dest_dir)
+            total = await anyio.to_thread.run_sync(_tar_of_path, src, tar, prefix)
+            if not await self._put_tar(parent, _file_chunks(tar)):
+                await self._ensure_dir(parent)
                 tar.seek(0)
-                await self._put_tar(dest_dir, _file_chunks(tar))
+                await self._put_tar(parent, _file_chunks(tar))
         return total
 
     @contextlib.asynccontextmanager
@@ -695,6 +731,32 @@ class DockerSandbox:
             data = f.read(min(member.size, max_bytes)) if f is not None else b""
         return FileRead(data=data, size=member.size, mode=mode & 0o777)
 
+    async def read_dir(self, path: str, *, max_bytes: int = 4 * _MiB) -> dict[str, bytes] | None:
+        """The regular files of directory ``path`` (relative name -> bytes) in one request; None if missing.
+
+        Files that do not fit in the first ``max_bytes`` of the archive are left out.
+        """
+        buf = bytearray()
+        async with self._archive(path) as response:
+            if response is None:
+                return None
+            async for chunk in response.content.iter_chunked(_CHUNK):
+                buf += chunk
+                if len(buf) >= max_bytes:
+                    break
+        files: dict[str, bytes] = {}
+        try:
+            with tarfile.open(fileobj=io.BytesIO(bytes(buf)), mode="r|") as tar:
+                for member in tar:
+                    f = tar.extractfile(member) if member.isfile() else None
+                    if f is not None:
+                        data = f.read()
+                        if len(data) == member.size:
+                            files[member.name.split("/", 1)[1] if "/" in member.name else member.name] = data
+        except (tarfile.TarError, EOFError):
+            pass  # the budget cut the archive: keep what was complete
+        return files
+
     async def get_archive(self, path: str, dest: Path, *, max_bytes: int = 256 * _MiB) -> ArchiveCopy:
         """Copy container ``path`` (file or directory) into host directory ``dest``.
 
@@ -748,6 +810,166 @@ def _extract(spool: IO[bytes], dest: Path) -> int:
         except (tarfile.ReadError, EOFError):
             pass  # a stream cut at max_bytes ends mid-member
     return count
+
+
+# ------------------------------------------------------------- long-lived processes
+
+_PROCESS_MARK = "REALCLI_PROCESS"
+# Kills every process whose environment carries the mark: the spawned process and all
+# it started (tool commands, daemons), wherever they moved in the process tree.
+_KILL_MARKED = (
+    'for p in /proc/[0-9]*; do '
+    'if tr "\\0" "\\n" < "$p/environ" 2>/dev/null | grep -qx "$REALCLI_KILL"; '
+    'then kill -KILL "${p#/proc/}" 2>/dev/null; fi; '
+    "done; true"
+)
+_KILL_TIMEOUT_SEC = 15.0
+_MAX_LINE_BYTES = 64 * _MiB
+
+
+class SandboxProcess:
+    """A process running in a sandbox with stdin, stdout and stderr attached (see ``ContainerProcesses``).
+
+    stdout is read line by line as it comes; stderr is kept aside, bounded
+    (head and tail), for error messages.  Reads return None at the end of the
+    output, when the process has exited or was killed.
+    """
+
+    def __init__(self, argv: Sequence[str], ex: Exec, stream: Any, stderr_bytes: int) -> None:
+        self.argv = tuple(argv)
+        self._exec = ex
+        self._stream = stream
+        self._buf = bytearray()
+        self._eof = False
+        self._stderr = _Capture(stderr_bytes)
+
+    async def write(self, data: bytes) -> None:
+        """Write to the process's stdin."""
+        try:
+            await self._stream.write_in(data)
+        except (RuntimeError, aiohttp.ClientError, OSError) as e:
+            raise InfrastructureError(f"sandbox process {self.argv[0]}: stdin is closed ({one_line(str(e))})") from e
+
+    async def readline(self) -> bytes | None:
+        """The next stdout line without its newline (a last unterminated line too); None at the end."""
+        while (nl := self._buf.find(b"\n")) < 0:
+            if len(self._buf) > _MAX_LINE_BYTES:
+                raise InfrastructureError(
+                    f"sandbox process {self.argv[0]} wrote a line over {_MAX_LINE_BYTES // _MiB} MiB"
+                )
+            if not await self._fill():
+                if not self._buf:
+                    return None
+                line = bytes(self._buf)
+                self._buf.clear()
+                return line
+        line = bytes(self._buf[:nl])
+        del self._buf[: nl + 1]
+        return line
+
+    async def _fill(self) -> bool:
+        """Read the next chunk of stdout, setting stderr aside; False at the end of the output."""
+        while not self._eof:
+            try:
+                msg = await self._stream.read_out()
+            except (aiohttp.ClientError, OSError) as e:
+                raise InfrastructureError(
+                    f"sandbox process {self.argv[0]}: reading its output failed ({one_line(str(e))})"
+                ) from e
+            if msg is None:
+                self._eof = True
+            elif msg.stream == 2:
+                self._stderr.feed(msg.data)
+            else:
+                self._buf += msg.data
+                return True
+        return False
+
+    def stderr(self) -> Output:
+        """What the process wrote to stderr so far (head and tail when long)."""
+        return self._stderr.output()
+
+    async def wait(self) -> int | None:
+        """Read the output to its end, then the exit code (None when the engine cannot tell)."""
+        while await self._fill():
+            pass
+        for _ in range(500):
+            try:
+                info = await self._exec.inspect()
+            except DockerError:
+                return None  # the container is gone, and the exec with it
+            if not info.get("Running"):
+                code = info.get("ExitCode")
+                return None if code is None else int(code)
+            await anyio.sleep(0.01)
+        return None
+
+
+class ContainerProcesses:
+    """The capability to run long-lived, interactive processes in one sandbox container.
+
+    The sandbox actor owns the container; the trial supervisor hands this
+    narrower capability to an installed CLI agent (Claude Code, Codex) whose
+    own process must live in the container with its stdin and stdout attached,
+    which a command event cannot carry.  It can start processes and nothing
+    else: no files, no removal, no network.  Every process it starts, and
+    everything that process starts, is killed when its ``spawn`` block exits.
+    """
+
+    def __init__(self, docker: aiodocker.Docker, container_id: str) -> None:
+        self._docker = docker
+        self.container_id = container_id
+
+    @contextlib.asynccontextmanager
+    async def spawn(
+        self,
+        argv: Sequence[str],
+        *,
+        env: Mapping[str, str] | None = None,
+        workdir: str | None = None,
+        user: str | None = None,
+        stderr_bytes: int = 64 * 1024,
+    ) -> AsyncIterator[SandboxProcess]:
+        """Start ``argv`` (no shell) and yield it; on exit, kill it and its descendants.
+
+        Raises ``InfrastructureError`` when the container is gone or the engine fails.
+        """
+        mark = secrets.token_hex(8)
+        container = self._docker.containers.container(self.container_id)
+        try:
+            ex = await container.exec(
+                list(argv),
+                stdin=True,
+                environment={**(env or {}), _PROCESS_MARK: mark},
+                workdir=workdir,
+                user=user or "",
+            )
+            stream = ex.start(detach=False)
+            await stream.__aenter__()
+        except DockerError as e:
+            raise docker_error(e, f"starting {argv[0]} in sandbox {self.container_id[:12]}") from e
+        except (aiohttp.ClientError, OSError) as e:
+            raise InfrastructureError(
+                f"sandbox {self.container_id[:12]}: starting {argv[0]} failed ({one_line(str(e))})"
+            ) from e
+        try:
+            yield SandboxProcess(argv, ex, stream, stderr_bytes)
+        finally:
+            with anyio.CancelScope(shield=True):
+                await self._kill(mark)
+                await stream.close()
+
+    async def _kill(self, mark: str) -> None:
+        with anyio.move_on_after(_KILL_TIMEOUT_SEC):
+            try:
+                ex = await self._docker.containers.container(self.container_id).exec(
+                    ["sh", "-c", _KILL_MARKED], environment={"REALCLI_KILL": f"{_PROCESS_MARK}={mark}"}
+                )
+                async with ex.start(detach=False) as stream:
+                    while await stream.read_out() is not None:
+                        pass
+            except (DockerError, aiohttp.ClientError, OSError):
+                pass  # the container is gone: so are its processes
 
 
 # ----------------------------------------------------------------------------- gc

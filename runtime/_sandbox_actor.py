@@ -22,7 +22,7 @@ from anyio.abc import TaskStatus
 
 from realcli import events as ev
 from realcli.runtime._bus import StreamWriter, TrialFeed
-from realcli.runtime._sandbox import DockerSandbox, ExecResult
+from realcli.runtime._sandbox import BindMount, DockerSandbox, ExecResult
 from realcli.runtime._taskdir import Task
 
 AGENT_OUTPUT_BYTES: Final = 64 * 1024
@@ -49,6 +49,7 @@ class SandboxPlan:
     copy_solution: bool
     keep_image: bool = False
     extra_labels: dict[str, str] = field(default_factory=dict)
+    mounts: tuple[BindMount, ...] = ()  # an installed agent's (its model gateway's socket)
 
 
 class SandboxActor:
@@ -72,6 +73,7 @@ class SandboxActor:
             run=plan.run_id,
             trial=plan.trial_id,
             labels=plan.extra_labels,
+            mounts=plan.mounts,
         )
         reason = "trial over"
         self._verified = False
@@ -233,10 +235,11 @@ class SandboxActor:
             env=task.config.verifier.env,
             max_output_bytes=AGENT_OUTPUT_BYTES,
         )
-        reward, error = await _read_reward(box)
+        files = await box.read_dir("/logs/verifier") or {}  # one request for reward and CTRF
+        reward, error = _reward_of(files)
         if result.timed_out and reward is None:
             error = f"the verifier timed out after {req.timeout_sec:.0f} s and wrote no reward"
-        checks = await _read_ctrf(box)
+        checks = _checks_of(files)
         await self._out.append(
             ev.VerifierFinished(
                 trial_id=self._plan.trial_id,
@@ -305,15 +308,15 @@ class _Ctrf(msgspec.Struct):
     results: _CtrfResults = msgspec.field(default_factory=_CtrfResults)
 
 
-async def _read_reward(box: DockerSandbox) -> tuple[float | None, str | None]:
+def _reward_of(files: dict[str, bytes]) -> tuple[float | None, str | None]:
     """The reward from reward.txt or reward.json; a missing or unparsable one is an error, never 0."""
-    text = await box.get_file("/logs/verifier/reward.txt", max_bytes=4096)
+    text = files.get("reward.txt")
     if text is not None:
         try:
             return float(text.decode().strip()), None
         except ValueError:
             return None, f"/logs/verifier/reward.txt is not a number: {text[:60]!r}"
-    raw = await box.get_file("/logs/verifier/reward.json", max_bytes=65536)
+    raw = files.get("reward.json")
     if raw is None:
         return None, "the verifier wrote neither /logs/verifier/reward.txt nor reward.json"
     try:
@@ -332,8 +335,8 @@ async def _read_reward(box: DockerSandbox) -> tuple[float | None, str | None]:
     return None, "/logs/verifier/reward.json has no numeric 'reward'"
 
 
-async def _read_ctrf(box: DockerSandbox) -> list[ev.CheckResult]:
-    raw = await box.get_file("/logs/verifier/ctrf.json", max_bytes=4 * 1024 * 1024)
+def _checks_of(files: dict[str, bytes]) -> list[ev.CheckResult]:
+    raw = files.get("ctrf.json")
     if raw is None:
         return []
     try:

@@ -2,7 +2,7 @@
 
 Structure (every resource in ``async with``, every actor in a task group)::
 
-    TrialStarted -> ImageBuilt
+    TrialStarted -> ImageBuilt (task image; and the agent's image for an InstalledAgent)
     task group (trial): feeds, sandbox actor (ready via tg.start)
         task group (actors): agent, user simulator (COLLAB)
             watch the log until the agent is done, the user has finished, or a
@@ -18,8 +18,9 @@ SIGTERM) as ``cancelled``.  Neither is ever scored.
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -29,9 +30,18 @@ import anyio
 from realcli import InfrastructureError, TaskFormatError
 from realcli import events as ev
 from realcli.eventlog import EventLog
-from realcli.runtime._agent import Agent, AgentSession, Mode, TrialView
+from realcli.runtime._agent import (
+    Agent,
+    AgentSession,
+    InstalledAgent,
+    Mode,
+    SandboxGrant,
+    SandboxSetup,
+    TrialView,
+)
 from realcli.runtime._bus import StreamWriter, TrialFeed
 from realcli.runtime._images import ensure_task_image
+from realcli.runtime._sandbox import ContainerProcesses
 from realcli.runtime._sandbox_actor import SandboxActor, SandboxPlan, evidence_paths
 from realcli.runtime._taskdir import Task
 from realcli.runtime._user import UserActor, Voice
@@ -178,35 +188,62 @@ class TrialRunner:
         scope = f"{spec.run_id}.{spec.trial_id}"
         feeds = [TrialFeed(self._log, scope, start) for _ in range(4)]
         sandbox_feed, agent_feed, user_feed, watch_feed = feeds
-        async with anyio.create_task_group() as trial:
+        async with self._installed(supervisor, image.tag) as setup, anyio.create_task_group() as trial:
             for feed in feeds:
                 await trial.start(feed.pump)
             plan = SandboxPlan(
                 task=task,
-                image=image.tag,
+                image=setup.image if setup else image.tag,
                 run_id=spec.run_id,
                 trial_id=spec.trial_id,
                 plant_traps=spec.mode == "collab",
                 copy_solution=self._agent.info.name == "oracle",
                 keep_image=spec.keep_image,
+                mounts=setup.mounts if setup else (),
             )
             sandbox = SandboxActor(
                 self._docker, plan, await StreamWriter.open(self._log, self._stream("sandbox")), sandbox_feed
             )
             await trial.start(sandbox.run)
-            turns = await self._converse(agent_feed, user_feed, watch_feed)
+            grant = await self._grant(setup, watch_feed)
+            turns = await self._converse(agent_feed, user_feed, watch_feed, grant)
             await self._finish_environment(supervisor, watch_feed)
             trial.cancel_scope.cancel()
         return turns
 
-    async def _converse(self, agent_feed: TrialFeed, user_feed: TrialFeed, watch_feed: TrialFeed) -> int:
+    @contextlib.asynccontextmanager
+    async def _installed(self, supervisor: StreamWriter, task_image: str) -> AsyncIterator[SandboxSetup | None]:
+        """An installed agent's image and mounts (its per-trial resources live until the trial ends)."""
+        if not isinstance(self._agent, InstalledAgent):
+            yield None
+            return
+        async with self._agent.installed(self._docker, task_image) as setup:
+            await supervisor.append(
+                ev.ImageBuilt(
+                    image=setup.image, content_hash=setup.content_hash, cached=setup.cached,
+                    duration_sec=setup.duration_sec,
+                )
+            )
+            yield setup
+
+    async def _grant(self, setup: SandboxSetup | None, feed: TrialFeed) -> SandboxGrant | None:
+        """The process capability for an installed agent, bound to this try's container."""
+        if setup is None:
+            return None
+        rec, _ = await feed.wait_for(lambda e: isinstance(e, ev.SandboxCreated))
+        assert isinstance(rec.event, ev.SandboxCreated)
+        return SandboxGrant(setup, ContainerProcesses(self._docker, rec.event.container_id))
+
+    async def _converse(
+        self, agent_feed: TrialFeed, user_feed: TrialFeed, watch_feed: TrialFeed, grant: SandboxGrant | None
+    ) -> int:
         spec = self._spec
         user = await StreamWriter.open(self._log, self._stream("user"))
         agent_out = await StreamWriter.open(self._log, self._stream("agent"))
         view = TrialView(
             trial_id=spec.trial_id, mode=spec.mode, workdir=spec.task.config.environment.workdir, budgets=self._budgets
         )
-        session = AgentSession(view, agent_out, agent_feed)
+        session = AgentSession(view, agent_out, agent_feed, grant)
         async with anyio.create_task_group() as actors:
             if spec.mode == "exec":
                 await user.append(ev.UserMessaged(kind="instruction", text=spec.task.spec.instruction))

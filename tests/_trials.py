@@ -253,13 +253,19 @@ class TrialBuilder:
     def answer(self, text: str = DONT_KNOW) -> str:
         return self.user_says("answer", text)
 
-    def state_check(self, run: str, exit_code: int = 0) -> str:
+    def state_check(self, run: str, exit_code: int = 0, *, finished: bool = True) -> str:
+        """The simulator checks a ``state`` trigger; ``finished=False`` leaves it running (see ``finish``)."""
         self._commands += 1
         cid = f"{self.trial_id}-s{self._commands}"
         self._add(self.user, ev.CommandRequested, command_id=cid, command=run, timeout_sec=30, purpose="state_check")
         self._add(self.sandbox, ev.CommandStarted, command_id=cid, command=run, purpose="state_check")
-        self._add(self.sandbox, ev.CommandFinished, command_id=cid, exit_code=exit_code, purpose="state_check")
+        if finished:
+            self.command_done(cid, exit_code, purpose="state_check")
         return cid
+
+    def command_done(self, command_id: str, exit_code: int | None = 0, *, purpose: str = "agent") -> None:
+        """The sandbox reports a command started earlier with ``finished=False``."""
+        self._add(self.sandbox, ev.CommandFinished, command_id=command_id, exit_code=exit_code, purpose=purpose)
 
     # ------------------------------------------------------------ end
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -7,9 +8,10 @@ from pathlib import Path
 
 import anyio
 import pytest
+from aiodocker.exceptions import DockerError
 
 from realcli.eventlog import EventLog, open_log
-from realcli.runtime import connect
+from realcli.runtime import connect, gc
 from tests._nats import NatsServer, nats_server
 from tests.fakes import fake_model_server  # noqa: F401  (a fixture)
 
@@ -40,20 +42,29 @@ async def log(log_url: str) -> AsyncIterator[EventLog]:
 
 @pytest.fixture(scope="session", autouse=True)
 def _no_docker_leaks() -> Iterator[None]:
-    """No test may leave a sandbox behind; task images the tests built are removed at the end."""
+    """No test may leave a sandbox behind; task images the tests built are removed at the end.
+
+    Only this session's leftovers count: sandboxes made by this process, or by
+    processes of this session that are gone (CLI tests run realcli in
+    subprocesses).  Other processes' live sandboxes are none of our business.
+    """
     started = time.time()
     yield
 
-    async def sweep() -> tuple[list[str], list[str]]:
+    async def sweep() -> list[str]:
         async with connect() as docker:
-            leaked = await docker.containers.list(all=True, filters={"label": ["realcli.kind=sandbox"]})
-            for c in leaked:
+            mine = await docker.containers.list(
+                all=True, filters={"label": ["realcli.kind=sandbox", f"realcli.pid={os.getpid()}"]}
+            )
+            for c in mine:
                 await c.delete(force=True, v=True)
+            orphans = [c for c in await gc(docker) if c]  # sandboxes whose realcli process died
             images = await docker.images.list(filters={"label": ["realcli.kind=task-image"]})
-            built = [i["Id"] for i in images if i["Created"] >= started - 1]
-            for image_id in built:
-                await docker.images.delete(image_id, force=True)
-            return [c.id[:12] for c in leaked], built
+            for image in images:
+                if image["Created"] >= started - 1:
+                    with contextlib.suppress(DockerError):  # still used by someone else's container
+                        await docker.images.delete(image["Id"])
+            return [c.id[:12] for c in mine] + [o[:12] for o in orphans]
 
-    leaked, _ = anyio.run(sweep)
+    leaked = anyio.run(sweep)
     assert not leaked, f"sandbox containers were left behind: {leaked}"

@@ -273,6 +273,29 @@ def test_timing() -> None:
     assert audit(unread_yield)["timing"].verdict == "pass"
 
 
+def test_state_and_command_triggers_hold_when_their_command_finishes() -> None:
+    def slow_state_check(t: TrialBuilder) -> None:
+        t.slice("s4", trigger="start")
+        check = t.state_check("ls /app/logs/*.gz >/dev/null 2>&1", finished=False)  # requested ...
+        t.say("Done.", claims_done=True)
+        t.yield_(claims_done=True)
+        t.probe("p1")  # p1's trigger held here, before the check came back
+        t.yield_(claims_done=True)
+        t.command_done(check, 0, purpose="state_check")  # ... p2's trigger holds only now
+        t.probe("p2", trigger="state")
+
+    def premature_state_probe(t: TrialBuilder) -> None:
+        t.slice("s4", trigger="start")
+        check = t.state_check("ls /app/logs/*.gz >/dev/null 2>&1", finished=False)
+        t.probe("p2", trigger="state")
+        t.command_done(check, 0, purpose="state_check")
+
+    assert audit(slow_state_check)["timing"].verdict == "pass"
+    premature = audit(premature_state_probe)["timing"]
+    assert premature.verdict == "fail"
+    assert premature.rationale == "probe p2 fired before its trigger held"
+
+
 @pytest.mark.parametrize("criterion", ["state_assertions"])
 def test_state_assertions_are_not_decided_without_a_model(criterion: str) -> None:
     assert audit(faithful)[criterion].verdict == "n/a"

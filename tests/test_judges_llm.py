@@ -115,7 +115,9 @@ async def test_a_malformed_answer_is_retried(log: EventLog, fake_model_server: F
     fake_model_server.push(Text("Sure! Here are my verdicts: pass, pass."), good,
                            Text('{"verdicts": [{"item_id": "p1.c1", "verdict": "maybe"}]}'), good)
 
-    summary = await rejudge(log, "r1", judge="llm", judge_id="j", endpoint=endpoint(fake_model_server))
+    # One trial at a time, so the queued answers meet the requests in a known order.
+    summary = await rejudge(log, "r1", judge="llm", judge_id="j", endpoint=endpoint(fake_model_server),
+                            concurrency=1)
 
     verdicts = verdicts_of(await judge_stream(log, "j"))
     assert verdicts[("archive-collab-1", "p1.c2")].verdict == "fail"

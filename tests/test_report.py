@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from xml.etree import ElementTree
 
+import msgspec
 import pytest
 
 from realcli import events as ev
-from realcli.eventlog import EventLog
+from realcli.eventlog import EventLog, import_archive
 from realcli.projections import (
     CatalogView,
     audit_fidelity,
@@ -72,6 +74,38 @@ async def test_rejudge_on_a_log_matches_the_pure_rules_judge(log: EventLog) -> N
     for key in ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB", "dimensions", "templates", "trajectory", "fidelity",
                 "failed_instances", "statistics"):
         assert data[key] == expected[key], key
+
+
+FIXTURE_LOG = Path(__file__).parent / "fixtures" / "logs" / "run-v1.jsonl"
+
+
+def archive_records() -> list[ev.RecordedEvent]:
+    """The fixture archive's events as a log would hand them back (positions in file order)."""
+    out = []
+    for position, line in enumerate(FIXTURE_LOG.read_bytes().splitlines(), start=1):
+        row = msgspec.json.decode(line)
+        if "stream" in row:
+            out.append(ev.RecordedEvent(position, row["stream"], row["version"],
+                                        ev.decode(msgspec.json.encode(row["event"]))))
+    return out
+
+
+async def test_a_real_run_log_is_judged_and_reported_the_same_everywhere(log: EventLog) -> None:
+    run_id, _ = await import_archive(log, FIXTURE_LOG)
+    summary = await rejudge(log, run_id, judge="rules", judge_id="helper-check")
+    facts = await load_run(log, run_id)
+
+    assert summary.trials_judged == ["realcli-full-collab-1"]
+    # The lead's scripted simulator plays its script faithfully by the audit's measure.
+    fidelity = facts.judges["helper-check"].fidelity["realcli-full-collab-1"]
+    assert {c: f.verdict for c, f in fidelity.items() if f.verdict == "fail"} == {}
+    assert len(fidelity) == 8
+    data = report(facts, judge_id="helper-check")
+    assert data["R_EXEC"] == 1.0
+    assert data["R_COLLAB"] == 1.0
+    # Same bytes as a pure fold of the archive plus the same verdicts.
+    pure = fold(run_id, [*archive_records(), *[rec async for rec in log.read(ev.judge_stream(run_id, "helper-check"))]])
+    assert rendered(report(pure, judge_id="helper-check")) == rendered(data)
 
 
 def test_report_json_has_the_documented_top_level() -> None:

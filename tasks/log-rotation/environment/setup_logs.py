@@ -6,7 +6,8 @@ import sys
 ROOT = sys.argv[1] if len(sys.argv) > 1 else "/"
 rng = random.Random(20240611)
 LEVELS = ["INFO"] * 8 + ["WARN", "ERROR"]
-WORDS = "request served user cache miss retry upstream timeout order payment queue flush worker job done".split()
+WORDS = ["request", "served", "user", "cache", "miss", "retry", "upstream", "timeout", "order", "payment",
+         "queue", "flush", "worker", "job", "done"]
 
 
 def log_text(service: str, lines: int) -> str:
@@ -25,7 +26,7 @@ def put(rel: str, data: bytes, when: str) -> None:
         f.write(data)
     # A fixed date far in the past: these files are "old" whenever the image is built.
     import datetime
-    ts = datetime.datetime.fromisoformat(when).replace(tzinfo=datetime.timezone.utc).timestamp()
+    ts = datetime.datetime.fromisoformat(when).replace(tzinfo=datetime.UTC).timestamp()
     os.utime(path, (ts, ts))
 
 
@@ -40,7 +41,8 @@ def main() -> None:
         put(f"/app/logs/worker.log.{n}", log_text("worker", 1800).encode(), f"2024-05-{25 - n:02d}T00:00:00")
     put("/app/logs/payments/payments.log", log_text("payments", 200).encode(), "2024-06-10T22:00:00")
     for n in (1, 2):
-        put(f"/app/logs/payments/payments.log.{n}", log_text("payments", 1500).encode(), f"2024-05-{10 + n:02d}T00:00:00")
+        put(f"/app/logs/payments/payments.log.{n}", log_text("payments", 1500).encode(),
+            f"2024-05-{10 + n:02d}T00:00:00")
     put("/app/logs/billing export/billing export.log", log_text("billing", 100).encode(), "2024-06-09T12:00:00")
     put("/app/logs/billing export/billing export.log.1", log_text("billing", 900).encode(), "2024-05-02T00:00:00")
     put("/app/logs/README.txt", b"Application logs. Rotated files are named <name>.log.<N>.\n"

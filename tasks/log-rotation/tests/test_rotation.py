@@ -86,7 +86,7 @@ def _write(path: Path, text: str, age_days: float) -> None:
     os.utime(path, (t, t))
 
 
-@pytest.fixture()
+@pytest.fixture
 def tree(tmp_path):
     logs, audit = tmp_path / "logs", tmp_path / "var audit"
     files = {
@@ -140,7 +140,8 @@ def test_fixture_compresses_exactly_the_old_rotated_logs(tree, tmp_path):
     for path, (_, compress) in files.items():
         gz = Path(str(path) + ".gz")
         if compress:
-            assert gz.is_file() and not path.exists(), f"{path} should have been compressed"
+            assert gz.is_file(), f"{path} should have been compressed"
+            assert not path.exists(), f"{path} still exists next to its .gz"
             old_sha, old_mtime = before[str(path)]
             assert sha(gzip.decompress(gz.read_bytes())) == old_sha, f"{gz}: content differs"
             assert abs(int(gz.stat().st_mtime) - old_mtime) <= 1, f"{gz}: modification time not kept"
@@ -211,4 +212,5 @@ def test_cron_runs_script_daily_at_0230():
 def test_cron_no_longer_deletes():
     text = Path("/etc/cron.d/app-logs").read_text()
     body = "\n".join(_job_lines())
-    assert "-delete" not in body and not re.search(r"\brm\b", body), f"cron job still deletes: {text}"
+    assert "-delete" not in body, f"cron job still deletes: {text}"
+    assert not re.search(r"\brm\b", body), f"cron job still deletes: {text}"

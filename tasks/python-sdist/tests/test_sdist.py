@@ -1,6 +1,5 @@
 """Verifier for python-sdist: the archive, its manifest and checksum, no secrets, and the build script."""
 import hashlib
-import io
 import shutil
 import subprocess
 import sys

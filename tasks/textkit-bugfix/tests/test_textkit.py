@@ -6,8 +6,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, "/app")
-import textkit  # noqa: E402
-from textkit import slugify, truncate  # noqa: E402
+import textkit
+from textkit import slugify, truncate
 
 ORIGINAL_TESTS = {
     "/app/tests/test_slug.py": "2d16440cf340409cdf56d9eaf0b254ffd22f6748c5f3d6df35aa25f1d0e56a22",
@@ -41,7 +41,9 @@ def test_max_length():
     assert slugify("short", max_length=50) == "short"
     for n in range(0, 30):
         s = slugify("The quick brown fox jumps over the lazy dog", max_length=n)
-        assert len(s) <= n and not s.endswith("-") and not s.startswith("-"), (n, s)
+        assert len(s) <= n, (n, s)
+        assert not s.endswith("-"), (n, s)
+        assert not s.startswith("-"), (n, s)
 
 
 def test_truncate_fits_width():

@@ -17,7 +17,8 @@ def fail(msg):
 
 
 try:
-    data = open(PATH, "rb").read()
+    with open(PATH, "rb") as f:
+        data = f.read()
 except OSError as e:
     fail(f"cannot read {PATH}: {e.strerror}")
 if data.startswith(b"\xef\xbb\xbf"):

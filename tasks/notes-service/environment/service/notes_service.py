@@ -84,7 +84,7 @@ def make_handler(conf):
                 self._send(201, {"id": len(NOTES)})
 
         def log_message(self, fmt, *args):
-            sys.stderr.write("%s %s\n" % (self.address_string(), fmt % args))
+            sys.stderr.write(f"{self.address_string()} {fmt % args}\n")
 
     return Handler
 

@@ -1,0 +1,175 @@
+"""Whole trials and runs, beside the sandbox floors.
+
+1. Per-trial harness overhead: a trivial task with the oracle agent in EXEC
+   mode (image cached; create, copy the solution, exec, evidence snapshot,
+   copy tests, verify, remove; every step an event in a SQLite log), next to
+   ``docker run --rm IMAGE true`` and a bare aiodocker create/start/exec/remove
+   loop, sequentially and at concurrency 8 and 32.
+2. ``realcli run`` throughput: the oracle on the bundled tasks in paired mode
+   at concurrency 1, 8 and 32 (trials per minute), and the log's weight per
+   trial (events and bytes).
+
+Run: ``.venv/bin/python -m bench.bench_trials [--part overhead|run] [--tasks tasks]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import secrets
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+from bench.bench_sandbox import Bench, Scenario, format_table, run_bench
+from realcli import events as ev
+from realcli.eventlog import EventLog, open_log
+from realcli.runtime import (
+    OracleAgent,
+    RunPlan,
+    ScriptedVoice,
+    Task,
+    ensure_task_image,
+    find_tasks,
+    load_task,
+    start_run,
+)
+from realcli.runtime._trial import TrialRunner, TrialSpec
+from realcli.scripts_catalog import load_catalog
+from tests._tasks import make_task
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class _TrialState:
+    log: EventLog
+    task: Task
+    image: str = ""
+
+
+@contextlib.asynccontextmanager
+async def _trivial_task(bench: Bench) -> AsyncIterator[_TrialState]:
+    with tempfile.TemporaryDirectory(prefix="realcli-bench-") as tmp:
+        task = load_task(make_task(Path(tmp), "trivial"))
+        async with open_log(f"sqlite:{Path(tmp) / 'log.db'}") as log:
+            image = await ensure_task_image(bench.docker, task.task_id, task.environment_dir)
+            state = _TrialState(log, task, image.tag)
+            await _harness_trial(bench, state)  # warm everything outside the timing
+            yield state
+
+
+async def _harness_trial(bench: Bench, state: _TrialState) -> None:
+    spec = TrialSpec(run_id=bench.run, trial_id=f"t{secrets.token_hex(4)}", task=state.task, mode="exec", attempt=1)
+    outcome = await TrialRunner(state.log, bench.docker, spec, OracleAgent(), None).run()
+    assert outcome.reward == 1.0, outcome
+
+
+async def _bare_trial(bench: Bench, state: _TrialState) -> None:
+    """The same engine work as a trial, in bare aiodocker: no events, no actors, no checks."""
+    import io
+    import tarfile
+
+    def tar_of(name: str, content: bytes) -> bytes:
+        buf = io.BytesIO()
+        with tarfile.open(fileobj=buf, mode="w") as tar:
+            info = tarfile.TarInfo(name)
+            info.size, info.mode = len(content), 0o755
+            tar.addfile(info, io.BytesIO(content))
+        return buf.getvalue()
+
+    async def run(container: Any, cmd: str) -> None:
+        ex = await container.exec(["sh", "-c", cmd])
+        async with ex.start(detach=False) as stream:
+            while await stream.read_out() is not None:
+                pass
+        await ex.inspect()
+
+    config = {"Image": state.image,
+              "Entrypoint": ["sh", "-c", "mkdir -p /logs/verifier; while :; do sleep 86400; done"],
+              "Labels": {"realcli.kind": "bench", "realcli.run": bench.run},
+              "HostConfig": {"NetworkMode": "none", "Init": True}}
+    container = await bench.docker.containers.create(config)
+    try:
+        await container.start()
+        await container.put_archive("/", tar_of("solution/solve.sh", (state.task.solution_dir / "solve.sh").read_bytes()))
+        await run(container, "bash /solution/solve.sh")
+        await run(container, "find /app -maxdepth 3 | head -n 500")
+        await container.put_archive("/", tar_of("tests/test.sh", (state.task.tests_dir / "test.sh").read_bytes()))
+        await run(container, "bash /tests/test.sh")
+        await container.get_archive("/logs/verifier")
+    finally:
+        with anyio.CancelScope(shield=True):
+            await container.delete(force=True)
+
+
+TRIAL = Scenario("realcli trial (oracle, EXEC, all events)", _harness_trial, setup=_trivial_task)
+BARE_TRIAL = Scenario("aiodocker bare, same engine calls as a trial", _bare_trial, setup=_trivial_task)
+
+
+async def run_throughput(tasks_dir: Path, levels: Sequence[int]) -> list[tuple[str, ...]]:
+    tasks = [load_task(p) for p in find_tasks([tasks_dir])]
+    rows: list[tuple[str, ...]] = []
+    with tempfile.TemporaryDirectory(prefix="realcli-bench-") as tmp:
+        async with open_log(f"sqlite:{Path(tmp) / 'log.db'}") as log:
+            for c in (1, *levels):  # the first pass builds every image, unmeasured
+                run_id = f"bench-c{c}-{secrets.token_hex(3)}"
+                plan = RunPlan(
+                    run_id=run_id, tasks=tasks, mode="paired", agent=OracleAgent.info,
+                    make_agent=lambda task: OracleAgent(task.spec.oracle), voice=lambda s, w: ScriptedVoice(),
+                    concurrency=c, catalog=load_catalog().info(), user_sim=ScriptedVoice.info,
+                )
+                started = time.perf_counter()
+                result = await start_run(log, plan)
+                wall = time.perf_counter() - started
+                if c == 1 and not rows and c not in levels[:0]:
+                    if "warm" not in [r[0] for r in rows]:
+                        rows.append(("warm", f"{len(result.outcomes)}", f"{wall:.0f} s", "", ""))
+                        continue
+                events, size = 0, 0
+                async for rec in log.read_all(0, run_id):
+                    events += 1
+                    size += len(ev.encode(rec.event)) if not isinstance(rec.event, ev.UnknownEvent) else 0
+                trials = len(result.outcomes)
+                ok = sum(o.reward == 1.0 for o in result.outcomes)
+                rows.append((f"c={c}", f"{trials} ({ok} pass)", f"{wall:.1f} s", f"{trials / wall * 60:.1f}",
+                             f"{events / trials:.0f} ev, {size / trials / 1024:.1f} KiB"))
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--part", choices=["overhead", "run", "all"], default="all")
+    parser.add_argument("--tasks", type=Path, default=ROOT / "tasks")
+    parser.add_argument("--concurrency", default="1,8,32")
+    parser.add_argument("--trials", type=int, default=None)
+    args = parser.parse_args(argv)
+    levels = [int(c) for c in args.concurrency.split(",")]
+    if args.part in ("overhead", "all"):
+        results = anyio.run(lambda: run_bench(
+            concurrency=levels, trials=args.trials, only=["docker run", "aiodocker bare", "realcli trial"],
+            extra=[BARE_TRIAL, TRIAL]))
+        print(format_table(results))
+        for floor in ("aiodocker bare", BARE_TRIAL.name):
+            bare = {m.concurrency: m for m in results if m.scenario == floor}
+            for m in results:
+                if m.scenario == TRIAL.name:
+                    print(f"  c={m.concurrency}: realcli trial p50 = {m.pct(0.5) / bare[m.concurrency].pct(0.5):.2f}x "
+                          f"'{floor}', throughput {m.per_sec / bare[m.concurrency].per_sec:.2f}x")
+    if args.part in ("run", "all"):
+        rows: list[Any] = anyio.run(run_throughput, args.tasks, [c for c in levels if c != 1] or [1])
+        print(f"\nrealcli run, oracle, paired, {args.tasks}:")
+        print(f"{'concurrency':<12} {'trials':<14} {'wall':<10} {'trials/min':<12} log per trial")
+        for row in rows:
+            print(f"{row[0]:<12} {row[1]:<14} {row[2]:<10} {row[3]:<12} {row[4]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
