@@ -25,8 +25,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+# Piped output (CI logs, files) gets a wide console instead of rich's 80 columns.
+console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
+err_console = Console(stderr=True, highlight=False, width=None if sys.stderr.isatty() else 160)
 
 
 async def require_run(log: EventLog, run_id: str) -> None:

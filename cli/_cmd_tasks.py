@@ -42,9 +42,10 @@ def validate(
             )
 
     results = run_async(go)
-    table = Table("task", "lint", "oracle exec", "oracle collab", "probes", "slices", "items (rules)", "noop", "ok")
+    table = Table("task", "lint", "oracle exec", "oracle collab", "probes fired", "slices released",
+                  "items pass/fail/llm-only", "noop", "ok")
     for r in results:
-        items = f"{r.items_passed} pass, {len(r.items_failed)} fail, {r.items_undecided} llm-only"
+        items = f"{r.items_passed}/{len(r.items_failed)}/{r.items_undecided}"
         table.add_row(
             r.task_id,
             _lint_cell(r.lint),

@@ -215,8 +215,7 @@ class UserActor:
         self._armed: list[_Pending] = []
         self._turns = 0
         self._probe_in_flight = False
-        self._questions: list[str] = []  # asked since the agent last yielded
-        self._answered = False
+        self._unanswered: list[str] = []  # questions no slice answered, until the agent next waits for us
         self._commands: dict[str, str] = {}  # command id -> text, agent commands
         self._state_checks: dict[str, Item] = {}  # command id -> item, outstanding
         self._sent = 0  # user messages sent so far
@@ -260,7 +259,6 @@ class UserActor:
                 self._idle = self._idle and not said
             case ev.AgentMessaged(text=text, question=question):
                 if question or "?" in text:
-                    self._questions.append(text)
                     await self._on_question(text)
             case ev.AgentTurnTaken():
                 self._turns += 1
@@ -295,8 +293,8 @@ class UserActor:
         for item in candidates:
             if item.id in matched:
                 self._armed.append(_Pending(item, "asked", topic_match(question, _topics(item))))
-        if matched:
-            self._answered = True
+        if not matched:
+            self._unanswered.append(question)
         await self._deliver()
 
     async def _on_yield(self, question_pending: bool) -> None:
@@ -309,12 +307,12 @@ class UserActor:
         if not question_pending:
             self._arm_matching(lambda t: isinstance(t, ev.OnClaimsDone), "claims_done")
         said = await self._deliver()
-        if self._questions and not self._answered and not said:
+        if self._unanswered:
+            # One reply to the questions nothing in the script answered; it reveals nothing new.
             released = [s for s in self._script.slices if s.id in self._released]
-            answer = await self._voice.answer(self._questions[-1], released)
+            answer = await self._voice.answer("\n".join(self._unanswered), released)
             await self._say(ev.UserMessaged(kind="answer", text=answer))
-            said = True
-        self._questions, self._answered = [], False
+            self._unanswered, said = [], True
         self._idle = not said
         if self._idle and not self._state_checks:
             await self._close_if_idle()

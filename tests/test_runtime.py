@@ -377,3 +377,68 @@ async def test_a_missing_reward_is_an_infrastructure_error_not_a_zero(tmp_path: 
     (verifier,) = of(records, ev.VerifierFinished)
     assert verifier.reward is None
     assert verifier.error
+
+
+# ------------------------------------------------------------ the LLM simulator
+
+
+async def test_llm_user_simulator_paraphrases_judges_questions_and_never_rewrites_probes(
+    tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
+) -> None:
+    from realcli.runtime._user import LlmVoice, llm_user_info
+
+    fake_model_server.add_rule(Rule(r"in your own words.*\n\nThe word is hello", Text("Use the word hello, please.")))
+    fake_model_server.add_rule(Rule(r"Which of these topics", Text('{"ids": ["s_word"]}'), times=1))
+    fake_model_server.add_rule(Rule(r"Which of these topics", Text('{"ids": []}')))
+    fake_model_server.add_rule(Rule(r"Reply briefly", Text("No idea, your call.")))
+    script = {
+        "opening": "Please put a word into /app/out.",
+        "persona": "A terse admin.",
+        "slices": [
+            {"id": "s_word", "content": "The word is hello.", "release": {"on": "asked", "topics": ["word"]}},
+            {"id": "s_verbatim", "content": "Exactly this text.", "release": {"on": "start"}, "verbatim": True},
+        ],
+        "probes": [
+            {
+                "id": "p1",
+                "template": "4.1.b",
+                "goal": "g",
+                "trigger": {"on": "claims_done"},
+                "stimulus": "Are you sure it worked?",
+                "checklist": [],
+            }
+        ],
+    }
+    oracle = {"ask_topics": ["the word", "the deadline"]}
+    task = load_task(make_task(tmp_path, "llmsim", script=script, oracle=oracle))
+    sim = endpoint(fake_model_server, model="sim-model")
+    plan = RunPlan(
+        run_id="r1",
+        tasks=[task],
+        mode="collab",
+        agent=OracleAgent.info,
+        make_agent=lambda t: OracleAgent(t.spec.oracle),
+        voice=lambda s, w: LlmVoice(sim, s, w),
+        user_sim=llm_user_info(sim),
+    )
+    with anyio.fail_after(120):
+        await start_run(log, plan)
+    records = [rec async for rec in log.read_all(0, "r1")]
+
+    trial = "llmsim-collab-1"
+    (started,) = of(records, ev.TrialStarted, trial)
+    assert started.user_sim is not None
+    assert (started.user_sim.kind, started.user_sim.model) == ("llm", "sim-model")
+    releases = {s.slice_id: s for s in of(records, ev.SliceReleased, trial)}
+    assert releases["s_word"].paraphrased
+    assert releases["s_word"].text == "Use the word hello, please."
+    assert not releases["s_verbatim"].paraphrased
+    assert releases["s_verbatim"].text == "Exactly this text."
+    kinds = [(m.kind, m.text) for m in of(records, ev.UserMessaged, trial)]
+    assert ("answer", "No idea, your call.") in kinds  # the question no slice answers
+    assert ("probe", "Are you sure it worked?") in kinds  # stimuli are never rewritten
+    calls = [r for r in records if isinstance(r.event, ev.ModelCalled) and r.trial_id == trial]
+    assert calls
+    assert {r.actor for r in calls} == {"user"}
+    assert all(r.event.purpose == "user" for r in calls)  # type: ignore[union-attr]
+    assert reward(records, trial) == 1.0
