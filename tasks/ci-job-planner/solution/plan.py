@@ -83,7 +83,7 @@ def find_cycle(indeg, need_idx):
         seen[v] = len(path)
         path.append(v)
         v = next(u for u in need_idx[v] if u in remaining)
-    return path[seen[v]:] + [v]
+    return [*path[seen[v]:], v]
 
 
 def plan(ids, durations, need_idx, workers):

@@ -11,6 +11,7 @@ REPO = "/app/repo"
 EXPECTED = json.loads((Path(__file__).parent / "expected_history.json").read_text())
 # The leaked key, kept out of this file as a literal: it is the sk_live_ string of the original history.
 KEY_RE = re.compile(rb"sk_live_9fQ2mXr7[A-Za-z0-9]{16}")
+META = "%an%x00%ae%x00%ad%x00%cn%x00%ce%x00%cd"
 
 
 def git(*args, repo=REPO, data=None):
@@ -20,7 +21,8 @@ def git(*args, repo=REPO, data=None):
 
 
 def test_origin_untouched():
-    refs = git("for-each-ref", "--format=%(objectname) %(refname)", repo="/srv/git/invoice-tool.git").decode().splitlines()
+    out = git("for-each-ref", "--format=%(objectname) %(refname)", repo="/srv/git/invoice-tool.git")
+    refs = out.decode().splitlines()
     assert refs == EXPECTED["origin_refs"], "nothing may be pushed to origin"
 
 
@@ -33,7 +35,8 @@ def test_no_object_contains_the_key():
 def test_no_ref_or_message_mentions_the_key():
     log = git("log", "--all", "--format=%B")
     tags = git("for-each-ref", "--format=%(contents)", "refs/tags")
-    assert not KEY_RE.search(log) and not KEY_RE.search(tags)
+    assert not KEY_RE.search(log)
+    assert not KEY_RE.search(tags)
 
 
 def tree(commit):
@@ -56,10 +59,11 @@ def rewritten(branch):
 @pytest.mark.parametrize("branch", ["main", "feature/pdf-export"])
 def test_history_preserved(branch):
     commits, want = rewritten(branch)
-    for n, (c, w) in enumerate(zip(commits, want), 1):
-        meta = git("log", "-1", "--date=raw", "--format=%an%x00%ae%x00%ad%x00%cn%x00%ce%x00%cd", c).decode().strip().split("\0")
+    for n, (c, w) in enumerate(zip(commits, want, strict=False), 1):
+        meta = git("log", "-1", "--date=raw", f"--format={META}", c).decode().strip().split("\0")
         assert meta == w["meta"], f"{branch} commit {n}: author/committer changed: {meta} != {w['meta']}"
-        assert git("log", "-1", "--format=%B", c).decode().rstrip() == w["message"], f"{branch} commit {n}: message differs"
+        message = git("log", "-1", "--format=%B", c).decode().rstrip()
+        assert message == w["message"], f"{branch} commit {n}: message differs"
         assert tree(c) == w["tree"], f"{branch} commit {n} ({w['message'].splitlines()[0]}): files differ"
 
 
@@ -72,7 +76,7 @@ def test_branches_share_their_history():
 def test_tag_rewritten_and_still_annotated():
     assert git("cat-file", "-t", "refs/tags/v1.0").decode().strip() == "tag"
     body = git("cat-file", "tag", "refs/tags/v1.0").decode().split("\n")
-    assert next(l for l in body if l.startswith("tagger ")) == EXPECTED["tag"]["tagger"]
+    assert next(line for line in body if line.startswith("tagger ")) == EXPECTED["tag"]["tagger"]
     assert "\n".join(body[body.index("") + 1:]).rstrip() == EXPECTED["tag"]["message"]
     main, _ = rewritten("main")
     assert git("rev-parse", "refs/tags/v1.0^{commit}").decode().strip() == main[5]

@@ -44,7 +44,7 @@ CREATE TABLE migration_issues (
 def iso(text):
     text = str(text).strip()
     if text.isdigit():
-        t = dt.datetime.fromtimestamp(int(text), dt.timezone.utc).replace(tzinfo=None)
+        t = dt.datetime.fromtimestamp(int(text), dt.UTC).replace(tzinfo=None)
     elif "/" in text:
         t = dt.datetime.strptime(text, "%d/%m/%Y %H:%M")
     elif text.endswith("Z"):

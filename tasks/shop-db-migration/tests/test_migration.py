@@ -15,7 +15,7 @@ LATE_MARKER = Path("/var/lib/shop/late-orders.arrived")
 # Orders the shop app wrote while the migration was being prepared (COLLAB only; see the marker).
 LATE_ORDERS = [
     (1531, 405, "SKU-120:2:19.99", 39.98, "paid", "2024-06-01 07:51:12"),
-    (1532, 17, "SKU-101:1:4.99;SKU-159:2:3.335", 11.67, "pending", "2024-06-01 07:53:40"),
+    (1532, 17, "SKU-101:1:4.99;SKU-159:2:1.005", 7.01, "pending", "2024-06-01 07:53:40"),
     (1533, 230, "SKU-140:1:129.00", 129.0, "PAID", "1717228500"),
 ]
 TABLES = {"customers", "orders", "order_items", "migration_issues"}
@@ -84,7 +84,8 @@ def dump(path):
     out = (
         con.execute("SELECT id, email, full_name, phone, created_at FROM customers ORDER BY id").fetchall(),
         con.execute("SELECT id, customer_id, status, total_cents, created_at FROM orders ORDER BY id").fetchall(),
-        con.execute("SELECT order_id, line_no, sku, quantity, unit_price_cents FROM order_items ORDER BY order_id, line_no").fetchall(),
+        con.execute("SELECT order_id, line_no, sku, quantity, unit_price_cents FROM order_items "
+                    "ORDER BY order_id, line_no").fetchall(),
         sorted(con.execute("SELECT kind, ref_id, detail FROM migration_issues").fetchall()),
     )
     con.close()
@@ -93,7 +94,8 @@ def dump(path):
 
 def check_structure(path):
     con = sqlite3.connect(path)
-    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+    rows = con.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    tables = {r[0] for r in rows}
     assert tables == TABLES, tables
     assert con.execute("PRAGMA user_version").fetchone()[0] == 2
     assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
@@ -106,7 +108,7 @@ def check_structure(path):
     assert cols["order_items"] == [("order_id", "INTEGER", 1, 1), ("line_no", "INTEGER", 1, 2), ("sku", "TEXT", 1, 0),
                                    ("quantity", "INTEGER", 1, 0), ("unit_price_cents", "INTEGER", 1, 0)]
     assert cols["migration_issues"] == [("kind", "TEXT", 1, 0), ("ref_id", "INTEGER", 1, 0), ("detail", "TEXT", 1, 0)]
-    fks = {t: {(r[2], r[3], r[4]) for r in con.execute(f"PRAGMA foreign_key_list({t})")} for t in ("orders", "order_items")}
+    fks = {t: {r[2:5] for r in con.execute(f"PRAGMA foreign_key_list({t})")} for t in ("orders", "order_items")}
     assert fks["orders"] == {("customers", "customer_id", "id")}
     assert fks["order_items"] == {("orders", "order_id", "id")}
     uniques = [r for r in con.execute("PRAGMA index_list(customers)") if r[2]]
@@ -139,9 +141,9 @@ def test_live_data(live_copy, tmp_path):
     want = expected(pristine(tmp_path, LATE_MARKER.exists()))
     got = dump(live_copy)
     names = ("customers", "orders", "order_items", "migration_issues")
-    for name, g, w in zip(names, got, want):
+    for name, g, w in zip(names, got, want, strict=False):
         assert len(g) == len(w), f"{name}: {len(g)} rows, expected {len(w)}"
-        diff = [(a, b) for a, b in zip(g, w) if a != b]
+        diff = [(a, b) for a, b in zip(g, w, strict=False) if a != b]
         assert not diff, f"{name}: first differences {diff[:3]}"
 
 

@@ -20,7 +20,7 @@ def decks():
     if WORK.exists():
         shutil.rmtree(WORK)
     shutil.copytree(HERE / "decks", WORK)
-    yield
+    return
 
 
 def deck(name):
@@ -157,7 +157,8 @@ def test_ctrl_c_prints_interrupted_summary_and_exits_130():
     child.expect(pexpect.EOF)
     assert "Traceback" not in child.before
     child.close()
-    assert child.exitstatus == 130 and child.signalstatus is None
+    assert child.exitstatus == 130
+    assert child.signalstatus is None
     assert review_rows("t_caps") == [["question", "answer"], ["Capital of Argentina?", "Buenos Aires"]]
 
 
@@ -197,7 +198,8 @@ def test_alternative_with_spaces_is_accepted():
 def test_single_card_wording():
     r = run_pipe([deck("t_one.csv")], "only ANSWER\n")
     assert r.stdout.startswith("Loaded 1 card from t_one.csv\n")
-    assert "Q1/1: Only question?" in r.stdout and "Correct!" in r.stdout
+    assert "Q1/1: Only question?" in r.stdout
+    assert "Correct!" in r.stdout
 
 
 def test_missing_deck():
@@ -218,16 +220,20 @@ def test_deck_without_cards(name):
 
 def test_usage():
     r = run_pipe([])
-    assert r.returncode == 2 and r.stderr.strip() == "usage: quiz.py DECK"
+    assert r.returncode == 2
+    assert r.stderr.strip() == "usage: quiz.py DECK"
     r = run_pipe(["a.csv", "b.csv"])
-    assert r.returncode == 2 and r.stderr.strip() == "usage: quiz.py DECK"
+    assert r.returncode == 2
+    assert r.stderr.strip() == "usage: quiz.py DECK"
 
 
 def test_real_decks_load():
     r = run_pipe(["/app/decks/capitals.csv"], ":quit\n")
-    assert r.returncode == 0 and r.stdout.startswith("Loaded 10 cards from capitals.csv\n")
+    assert r.returncode == 0
+    assert r.stdout.startswith("Loaded 10 cards from capitals.csv\n")
     r = run_pipe(["/app/decks/elements.csv"], "au\n:quit\n")
-    assert r.stdout.startswith("Loaded 7 cards from elements.csv\n") and "Correct!" in r.stdout
+    assert r.stdout.startswith("Loaded 7 cards from elements.csv\n")
+    assert "Correct!" in r.stdout
     r = run_pipe(["/app/decks/history.csv"], ":quit\n")
     assert r.stdout.startswith("Loaded 8 cards from history.csv\n")
     assert r.stderr.splitlines() == [

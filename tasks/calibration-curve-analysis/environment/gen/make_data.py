@@ -1,6 +1,13 @@
 """Generates the batch in environment/app/data, the archive and tests/hidden (authoring time).
 
-usage: python3 make_data.py TASK_DIR
+usage: python3 make_data.py TASK_DIR   (inside the task image: it needs numpy)
+
+Then refresh the verifier's copies (from TASK_DIR):
+  cp environment/app/data/spectra.csv environment/app/data/samples.csv tests/raw/
+  grep WARN environment/app/data/instrument.log > tests/raw/instrument.log
+  cp environment/app/shared/results.csv tests/shared_results_before.csv
+  sha256sum environment/app/data/* | sed 's#environment/app#/app#' > tests/raw.sha256
+and update the expected peak areas in the interaction hard checks (h_dupes_mean, h_archive_goal).
 """
 import csv
 import json

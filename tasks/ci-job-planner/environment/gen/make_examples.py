@@ -1,4 +1,7 @@
-"""Generates environment/app/examples/*.json (authoring time). Usage: python3 make_examples.py TASK_DIR"""
+"""Generates environment/app/examples/*.json (authoring time). Usage: python3 make_examples.py TASK_DIR
+
+The verifier keeps its own copy of small.json: cp environment/app/examples/small.json tests/small.json
+"""
 import json
 import random
 import subprocess
