@@ -31,7 +31,7 @@ from realcli.runtime import (
     schedule,
     start_run,
 )
-from realcli.runtime._agents import AGENT_NAMES, ModelOptions, agent_factory, agent_from_info
+from realcli.runtime._agents import AGENT_NAMES, InstalledOptions, ModelOptions, agent_factory, agent_from_info
 from realcli.runtime._bus import StreamWriter
 from realcli.runtime._run import RunMode
 from realcli.runtime._trial import VoiceFactory
@@ -44,6 +44,21 @@ AgentOpt = Annotated[str, typer.Option("--agent", help=f"Agent to evaluate: {', 
 ModelOpt = Annotated[str | None, typer.Option("--model", help="Agent model (or $REALCLI_AGENT_MODEL).")]
 BaseUrlOpt = Annotated[
     str | None, typer.Option("--base-url", help="Agent model endpoint, OpenAI-compatible (or $REALCLI_AGENT_BASE_URL).")
+]
+ProviderOpt = Annotated[
+    str | None,
+    typer.Option("--provider", help="Agent API: openai or anthropic (or $REALCLI_AGENT_PROVIDER; "
+                 "claude-code defaults to anthropic, codex to openai)."),
+]
+AgentVersionOpt = Annotated[
+    str | None,
+    typer.Option("--agent-version", help="npm version of claude-code / codex (default: the pinned one)."),
+]
+MaxTokensOpt = Annotated[
+    int | None, typer.Option("--max-tokens", min=1, help="claude-code / codex: token budget per trial (gateway).")
+]
+MaxCostOpt = Annotated[
+    float | None, typer.Option("--max-cost", min=0.0, help="claude-code / codex: USD budget per trial (gateway).")
 ]
 UserSimOpt = Annotated[str, typer.Option("--user-sim", help="User simulator: scripted (deterministic) or llm.")]
 UserModelOpt = Annotated[str | None, typer.Option("--user-model", help="Simulator model (or $REALCLI_USER_MODEL).")]
@@ -66,6 +81,10 @@ def run(
     seed: Annotated[int, typer.Option("--seed", help="Seed for probe variants.")] = 0,
     model: ModelOpt = None,
     base_url: BaseUrlOpt = None,
+    provider: ProviderOpt = None,
+    agent_version: AgentVersionOpt = None,
+    max_tokens: MaxTokensOpt = None,
+    max_cost: MaxCostOpt = None,
     user_model: UserModelOpt = None,
     user_base_url: UserUrlOpt = None,
     keep_images: Annotated[
@@ -78,7 +97,11 @@ def run(
     if mode not in ("exec", "collab", "paired"):
         raise typer.BadParameter("expected exec, collab or paired", param_hint="--mode")
     loaded = [load_task(p) for p in find_tasks(tasks)]
-    info, make_agent = agent_factory(agent, ModelOptions(model=model, base_url=base_url))
+    info, make_agent = agent_factory(
+        agent,
+        ModelOptions(model=model, base_url=base_url, provider=provider),
+        InstalledOptions(version=agent_version, max_tokens=max_tokens, max_cost_usd=max_cost),
+    )
     voice, sim_info = _voice(user_sim, ModelOptions(model=user_model, base_url=user_base_url))
     plan = RunPlan(
         run_id=run_id or new_run_id(),

@@ -9,11 +9,14 @@ from typing import Final
 from realcli import ConfigError
 from realcli import events as ev
 from realcli.runtime._agent import Agent, NoopAgent, OracleAgent
+from realcli.runtime._cli_agents import ClaudeCodeAgent, CliAgent, CodexAgent
+from realcli.runtime._gateway import GatewayLimits
 from realcli.runtime._model import ModelEndpoint
 from realcli.runtime._taskdir import Task
 from realcli.runtime._terminus import TerminusAgent
 
-AGENT_NAMES: Final = ("oracle", "noop", "terminus")
+AGENT_NAMES: Final = ("oracle", "noop", "terminus", "claude-code", "codex")
+_CLI_AGENTS: Final[dict[str, type[CliAgent]]] = {"claude-code": ClaudeCodeAgent, "codex": CodexAgent}
 
 
 @dataclass(frozen=True)
@@ -28,11 +31,28 @@ class ModelOptions:
         return ModelEndpoint.from_env(prefix, model=self.model, base_url=self.base_url, provider=self.provider)
 
 
+@dataclass(frozen=True)
+class InstalledOptions:
+    """Flags of the installed CLI agents: the pinned version and the gateway's budget caps."""
+
+    version: str | None = None
+    max_tokens: int | None = None
+    max_cost_usd: float | None = None
+
+    @property
+    def limits(self) -> GatewayLimits:
+        return GatewayLimits(max_tokens=self.max_tokens, max_cost_usd=self.max_cost_usd)
+
+
 AgentFactory = Callable[[Task], Agent]
 
 
-def agent_factory(name: str, options: ModelOptions) -> tuple[ev.AgentInfo, AgentFactory]:
+def agent_factory(
+    name: str, options: ModelOptions, installed: InstalledOptions | None = None
+) -> tuple[ev.AgentInfo, AgentFactory]:
     """What a run records about the agent, and how to make one per trial."""
+    if name in _CLI_AGENTS:
+        return _cli_agent(_CLI_AGENTS[name], options, installed or InstalledOptions())
     match name:
         case "oracle":
             return OracleAgent.info, lambda task: OracleAgent(task.spec.oracle)
@@ -45,6 +65,15 @@ def agent_factory(name: str, options: ModelOptions) -> tuple[ev.AgentInfo, Agent
     raise ConfigError(f"--agent {name!r} is unknown (expected one of: {', '.join(AGENT_NAMES)})")
 
 
+def _cli_agent(
+    kind: type[CliAgent], options: ModelOptions, installed: InstalledOptions
+) -> tuple[ev.AgentInfo, AgentFactory]:
+    chosen = ModelOptions(model=options.model, base_url=options.base_url, provider=options.provider or kind.provider)
+    endpoint = chosen.endpoint("REALCLI_AGENT")
+    agent = kind(endpoint, version=installed.version, limits=installed.limits)
+    return agent.info, lambda task: kind(endpoint, version=installed.version, limits=installed.limits)
+
+
 def agent_from_info(info: ev.AgentInfo, options: ModelOptions) -> AgentFactory:
     """Rebuild a run's agent for ``resume`` (model and endpoint as recorded; the key from the environment)."""
     recorded = ModelOptions(
@@ -52,4 +81,10 @@ def agent_from_info(info: ev.AgentInfo, options: ModelOptions) -> AgentFactory:
         base_url=options.base_url or info.endpoint,
         provider=options.provider or info.params.get("provider"),
     )
-    return agent_factory(info.name, recorded)[1]
+    params = info.params
+    installed = InstalledOptions(
+        version=info.version or None,
+        max_tokens=int(params["max_tokens"]) if "max_tokens" in params else None,
+        max_cost_usd=float(params["max_cost_usd"]) if "max_cost_usd" in params else None,
+    )
+    return agent_factory(info.name, recorded, installed)[1]

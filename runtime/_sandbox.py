@@ -928,18 +928,21 @@ class ContainerProcesses:
         env: Mapping[str, str] | None = None,
         workdir: str | None = None,
         user: str | None = None,
+        stdin: bool = True,
         stderr_bytes: int = 64 * 1024,
     ) -> AsyncIterator[SandboxProcess]:
         """Start ``argv`` (no shell) and yield it; on exit, kill it and its descendants.
 
-        Raises ``InfrastructureError`` when the container is gone or the engine fails.
+        With ``stdin=False`` the process reads an empty stdin (programs that
+        read stdin to its end when it is not a terminal).  Raises
+        ``InfrastructureError`` when the container is gone or the engine fails.
         """
         mark = secrets.token_hex(8)
         container = self._docker.containers.container(self.container_id)
         try:
             ex = await container.exec(
                 list(argv),
-                stdin=True,
+                stdin=stdin,
                 environment={**(env or {}), _PROCESS_MARK: mark},
                 workdir=workdir,
                 user=user or "",

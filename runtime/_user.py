@@ -246,6 +246,8 @@ class UserActor:
         match rec.event:
             case ev.CommandRequested(command_id=cid, command=text, purpose=purpose) if purpose in _AGENT_PURPOSES:
                 self._commands[cid] = text
+            case ev.CommandStarted(command_id=cid, command=text, purpose=purpose) if purpose in _AGENT_PURPOSES:
+                self._commands.setdefault(cid, text)  # installed agents run their commands themselves
             case ev.CommandFinished(command_id=cid) if cid in self._commands:
                 await self._after_command(self._commands.pop(cid))
             case ev.CommandFinished(command_id=cid, exit_code=code) if cid in self._state_checks:

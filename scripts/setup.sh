@@ -10,6 +10,7 @@ need=()
 command -v dockerd >/dev/null || need+=(docker.io)
 command -v nats-server >/dev/null || need+=(nats-server)
 command -v debootstrap >/dev/null || need+=(debootstrap)
+command -v npm >/dev/null || need+=(npm)  # installs Claude Code / Codex for their agent images
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive

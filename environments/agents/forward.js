@@ -7,6 +7,7 @@ const net = require('net');
 
 const [port, socketPath] = process.argv.slice(2);
 const server = net.createServer((client) => {
+  client.setNoDelay(true); // no Nagle: small requests would wait for a delayed ACK (~40 ms)
   const upstream = net.connect(socketPath);
   client.pipe(upstream).pipe(client);
   upstream.on('error', () => client.destroy());

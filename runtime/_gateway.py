@@ -1,0 +1,625 @@
+"""The model gateway: the one way out of a sandbox, to one model endpoint, with the key added on the way.
+
+A CLI agent inside the sandbox (``NetworkMode: none``) is configured with a
+placeholder key and a base URL on its own loopback; a forwarder there pipes
+each connection to a Unix socket mounted from the host, where this gateway
+serves HTTP/1.1 (h11) and forwards every request to the configured endpoint
+with httpx, streaming responses (SSE) through as they arrive.  The agent's
+credential headers are dropped and the endpoint's real key is added, so the
+key never enters the container.
+
+Every forwarded attempt is a ``ModelCalled`` event (purpose ``agent``: it is
+the agent's model usage) with tokens (read from the JSON body or the SSE
+stream of all three protocols), latency, cost and redacted, bounded bodies.
+The gateway applies the endpoint's policy: attempts share the process-wide
+per-endpoint concurrency limit (``endpoint_limiter``); 408, 429, 5xx and
+connection failures are retried with backoff (honouring ``Retry-After``)
+before anything reaches the agent; and token and cost caps refuse further
+requests once spent (HTTP 400 with a provider-shaped error, not retried by
+agents).  When an endpoint stays down through every retry, or refuses the key
+(401/403), the gateway records why in ``failure`` and sets ``failed``: the
+agent driving it ends the trial as an infrastructure error.
+
+The model name in request bodies is pinned to the endpoint's model, so the
+evaluated model is the configured one whatever the agent asks for.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import urlsplit
+
+import anyio
+import h11
+import httpx
+from anyio.abc import ByteStream, Listener, TaskStatus
+
+from realcli._errors import ConfigError, InfrastructureError
+from realcli.events import ModelCalled, new_id
+from realcli.runtime._model import (
+    ANTHROPIC_VERSION,
+    ModelEndpoint,
+    ModelRejectedError,
+    ModelUnavailableError,
+    OnCall,
+    _error_detail,
+    _retry_after,
+    endpoint_limiter,
+)
+from realcli.runtime._redact import known_secrets, redact
+
+__all__ = ["PLACEHOLDER_KEY", "GatewayLimits", "GatewayUsage", "ModelGateway"]
+
+PLACEHOLDER_KEY: Final = "realcli-gateway-placeholder-key"
+"""The key agents inside the sandbox hold; the gateway replaces it with the endpoint's."""
+
+_RETRYABLE: Final = frozenset({408, 429})
+_RETRY_AFTER_CAP_SEC: Final = 120.0
+_HOP_BY_HOP: Final = frozenset(
+    {"connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer", "trailers",
+     "transfer-encoding", "upgrade", "host", "content-length"}
+)
+_CREDENTIALS: Final = frozenset({"authorization", "x-api-key", "api-key", "cookie"})
+_CHUNK: Final = 65536
+_MAX_HEAD_BYTES: Final = 64 * 1024
+
+
+@dataclass(frozen=True)
+class GatewayLimits:
+    """Caps on a trial's model use through the gateway (None: no cap)."""
+
+    max_tokens: int | None = None  # input + output tokens over the whole trial
+    max_cost_usd: float | None = None
+    max_body_bytes: int = 64 << 20
+
+
+@dataclass
+class GatewayUsage:
+    """What went through the gateway so far."""
+
+    requests: int = 0
+    attempts: int = 0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    cost_usd: float = 0.0
+    refused: int = 0
+
+
+@dataclass
+class _Call:
+    """One request from the agent: every attempt reports under its ``call_id``."""
+
+    call_id: str
+    method: str
+    url: str
+    headers: list[tuple[str, str]]
+    content: bytes
+    recorded: str
+    model: str
+    received: float = field(default_factory=time.monotonic)
+
+
+class ModelGateway:
+    """Serves the model API on a listener and forwards each request to ``endpoint``.
+
+    Use ``async with ModelGateway(endpoint, on_call) as gateway`` (it owns an
+    httpx client), then ``await tg.start(gateway.serve_unix, path)``.
+    ``on_call`` receives every ``ModelCalled`` (pass the agent's single
+    stream writer: ``session.record``).
+    """
+
+    def __init__(
+        self,
+        endpoint: ModelEndpoint,
+        on_call: OnCall,
+        *,
+        limits: GatewayLimits | None = None,
+        body_limit: int = 32_000,
+        secrets: Iterable[str] = (),
+    ) -> None:
+        self.endpoint = endpoint
+        self.limits = limits or GatewayLimits()
+        if self.limits.max_cost_usd is not None and endpoint.prices is None:
+            raise ConfigError(
+                f"a cost cap needs prices for model {endpoint.model}: set the endpoint's price_in/price_out "
+                "(REALCLI_AGENT_PRICE_IN / _PRICE_OUT, USD per 1M tokens)"
+            )
+        self.usage = GatewayUsage()
+        self.failure: InfrastructureError | None = None
+        self.failed = anyio.Event()
+        self.errors: list[str] = []  # faults of the gateway itself (a bug here, never the agent's)
+        self._on_call = on_call
+        self._body_limit = body_limit
+        password = urlsplit(endpoint.base_url).password or ""
+        self._secrets = known_secrets([endpoint.api_key.reveal(), password, *secrets])
+        # Anthropic clients add /v1/... to a root URL; OpenAI clients add /responses ... to a /v1 URL.
+        self.prefix = "" if endpoint.provider == "anthropic" else "/v1"
+        self._http: httpx.AsyncClient | None = None
+        self._open: set[ByteStream] = set()
+
+    async def __aenter__(self) -> ModelGateway:
+        self._http = httpx.AsyncClient(timeout=httpx.Timeout(self.endpoint.timeout_sec))
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        http, self._http = self._http, None
+        if http is not None:
+            with anyio.CancelScope(shield=True):
+                await http.aclose()
+
+    def base_url(self, host: str, port: int) -> str:
+        """The base URL an agent is configured with when the gateway is reached at ``host:port``."""
+        return f"http://{host}:{port}{self.prefix}"
+
+    # ------------------------------------------------------------- serving
+
+    async def serve_unix(self, path: Path, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
+        """Serve on a Unix socket at ``path`` (mode 0666: the sandbox's user may not be root)."""
+        listener = await anyio.create_unix_listener(path, mode=0o666)
+        await self.serve(listener, task_status=task_status)
+
+    async def serve(
+        self, listener: Listener[Any], *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED
+    ) -> None:
+        """Serve connections from ``listener`` until cancelled; ready once listening."""
+        if self._http is None:
+            raise RuntimeError("ModelGateway is not open; use `async with ModelGateway(...)`")
+        async with listener, anyio.create_task_group() as tg:
+            task_status.started()
+            try:
+                await listener.serve(self._connection, task_group=tg)
+            finally:
+                # Idle connections wait for the agent under a shield (cancelling a wait on a
+                # Unix socket races with its readiness callback); closing them ends the wait.
+                with anyio.CancelScope(shield=True):
+                    for stream in list(self._open):
+                        await stream.aclose()
+
+    async def _connection(self, stream: ByteStream) -> None:
+        self._open.add(stream)
+        try:
+            async with stream:
+                conn = h11.Connection(h11.SERVER, max_incomplete_event_size=_MAX_HEAD_BYTES)
+                while await self._one_request(conn, stream):
+                    conn.start_next_cycle()
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError, anyio.EndOfStream, ConnectionError):
+            pass  # the agent hung up
+        except (h11.ProtocolError, _Abort):
+            pass  # a broken exchange: the connection is closed, the agent retries
+        except Exception as e:  # the gateway must outlive its own faults; tests read .errors
+            self.errors.append(f"{type(e).__name__}: {e}")
+        finally:
+            self._open.discard(stream)
+
+    async def _one_request(self, conn: h11.Connection, stream: ByteStream) -> bool:
+        """Answer one request; True when the connection can carry another."""
+        out = _Responder(conn, stream)
+        received = await _read_request(conn, stream, self.limits.max_body_bytes)
+        if received is None:
+            return False
+        if isinstance(received, int):
+            await out.error(self.endpoint.provider, received, "request body too large for the realcli gateway")
+            return False
+        head, body = received
+        await self._handle(out, head, body)
+        return conn.our_state is h11.DONE and conn.their_state is h11.DONE
+
+    async def _handle(self, out: _Responder, head: h11.Request, body: bytes) -> None:
+        target = head.target.decode("latin-1")
+        path = target.split("?", 1)[0]
+        if not (path == self.prefix or path.startswith(self.prefix + "/")):
+            await out.error(self.endpoint.provider, 404, f"no model API at {path}: gateway paths are {self.prefix}/...")
+            return
+        self.usage.requests += 1
+        content, model = self._pin_model(body)
+        call = _Call(
+            call_id=new_id(),
+            method=head.method.decode(),
+            url=self.endpoint.base_url + target[len(self.prefix):],
+            headers=self._upstream_headers(head.headers),
+            content=content,
+            recorded=self._clip(redact(content.decode("utf-8", "replace"), self._secrets)),
+            model=model,
+        )
+        refusal = self._refusal()
+        if refusal is not None:
+            self.usage.refused += 1
+            await self._record(call, 1, status=400, latency=0.0, error=refusal)
+            await out.error(self.endpoint.provider, 400, refusal)
+            return
+        await self._forward(call, out)
+
+    # ------------------------------------------------------------- policy
+
+    def _refusal(self) -> str | None:
+        if self.failure is not None:
+            return f"realcli gateway: the model endpoint is unavailable ({self.failure})"
+        limits, usage = self.limits, self.usage
+        if limits.max_tokens is not None and usage.tokens_in + usage.tokens_out >= limits.max_tokens:
+            return f"realcli gateway: the trial's token budget of {limits.max_tokens} is spent"
+        if limits.max_cost_usd is not None and usage.cost_usd >= limits.max_cost_usd:
+            return f"realcli gateway: the trial's cost budget of ${limits.max_cost_usd:g} is spent"
+        return None
+
+    @property
+    def exhausted(self) -> str | None:
+        """Why further requests are refused, or None."""
+        return self._refusal()
+
+    def _fail(self, error: InfrastructureError) -> None:
+        if self.failure is None:
+            self.failure = error
+            self.failed.set()
+
+    def _pin_model(self, body: bytes) -> tuple[bytes, str]:
+        try:
+            data = json.loads(body) if body else None
+        except ValueError:
+            return body, self.endpoint.model
+        if not isinstance(data, dict) or "model" not in data:
+            return body, self.endpoint.model
+        if data["model"] == self.endpoint.model:
+            return body, self.endpoint.model
+        data["model"] = self.endpoint.model
+        return json.dumps(data, ensure_ascii=False).encode(), self.endpoint.model
+
+    def _upstream_headers(self, raw: Iterable[tuple[bytes, bytes]]) -> list[tuple[str, str]]:
+        headers = [
+            (k.decode("latin-1"), v.decode("latin-1"))
+            for k, v in raw
+            if k.lower().decode("latin-1") not in _HOP_BY_HOP | _CREDENTIALS | {"accept-encoding"}
+        ]
+        headers.append(("accept-encoding", "identity"))  # bodies are read for usage on the way
+        key = self.endpoint.api_key.reveal()
+        if self.endpoint.provider == "anthropic":
+            if not any(k.lower() == "anthropic-version" for k, _ in headers):
+                headers.append(("anthropic-version", ANTHROPIC_VERSION))
+            if key:
+                headers.append(("x-api-key", key))
+        elif key:
+            headers.append(("authorization", f"Bearer {key}"))
+        return headers
+
+    # ------------------------------------------------------------- forwarding
+
+    async def _forward(self, call: _Call, out: _Responder) -> None:
+        attempts = self.endpoint.max_retries + 1
+        last_error = "no attempt made"
+        for attempt in range(1, attempts + 1):
+            final = attempt == attempts
+            outcome = await self._attempt(call, out, attempt, final)
+            if outcome is None:
+                return  # relayed to the agent
+            last_error, retry_after = outcome
+            if not final:
+                await anyio.sleep(self._backoff(attempt, retry_after))
+        message = (
+            f"model endpoint {self.endpoint.public_url} (model {self.endpoint.model}) failed {attempts} attempts, "
+            f"last: {last_error}"
+        )
+        self._fail(ModelUnavailableError(message, endpoint=self.endpoint.public_url, status=None, attempts=attempts))
+        await out.error(self.endpoint.provider, 502, f"realcli gateway: {message}")
+
+    async def _attempt(
+        self, call: _Call, out: _Responder, attempt: int, final: bool
+    ) -> tuple[str, float | None] | None:
+        """One upstream attempt: None once a response went to the agent, else (error, retry-after)."""
+        assert self._http is not None
+        self.usage.attempts += 1
+        async with endpoint_limiter(self.endpoint):
+            started = time.monotonic()
+            request = self._http.build_request(call.method, call.url, headers=call.headers, content=call.content)
+            try:
+                response = await self._http.send(request, stream=True)
+            except httpx.TimeoutException as e:
+                error = f"no answer within {self.endpoint.timeout_sec:g}s ({type(e).__name__})"
+                await self._record(call, attempt, status=None, latency=time.monotonic() - started, error=error)
+                return error, None
+            except httpx.TransportError as e:
+                error = f"{type(e).__name__}: {e}"
+                await self._record(call, attempt, status=None, latency=time.monotonic() - started, error=error)
+                return error, None
+            try:
+                status = response.status_code
+                if (status in _RETRYABLE or status >= 500) and not final:
+                    text = (await response.aread()).decode("utf-8", "replace")
+                    error = f"HTTP {status}: {_error_detail(text)}"
+                    await self._record(call, attempt, status=status, latency=time.monotonic() - started,
+                                       error=error, response=text)
+                    return error, _retry_after(response.headers)
+                await self._relay(call, out, response, attempt, started)
+            finally:
+                await response.aclose()
+        self._judge_final(response.status_code, attempt)
+        return None
+
+    def _judge_final(self, status: int, attempts: int) -> None:
+        """A key the endpoint refuses, or an endpoint still failing after every retry, ends the trial."""
+        ep = self.endpoint
+        if status in (401, 403):
+            self._fail(ModelRejectedError(
+                f"model endpoint {ep.public_url} (model {ep.model}) refused the key (HTTP {status}); check the API key",
+                endpoint=ep.public_url, status=status, attempts=attempts,
+            ))
+        elif status in _RETRYABLE or status >= 500:
+            self._fail(ModelUnavailableError(
+                f"model endpoint {ep.public_url} (model {ep.model}) failed {attempts} attempts, last: HTTP {status}",
+                endpoint=ep.public_url, status=status, attempts=attempts,
+            ))
+
+    async def _relay(
+        self, call: _Call, out: _Responder, response: httpx.Response, attempt: int, started: float
+    ) -> None:
+        """Stream the upstream response to the agent, reading usage and keeping the body on the way."""
+        headers = [
+            (k, v) for k, v in response.headers.multi_items()
+            if k.lower() not in _HOP_BY_HOP
+        ]
+        scanner = _UsageScanner("text/event-stream" in response.headers.get("content-type", ""))
+        kept = _HeadTail(self._body_limit)
+        error: str | None = None
+        try:
+            await out.start(response.status_code, headers)
+            async for chunk in self._body(response):
+                scanner.feed(chunk)
+                kept.feed(chunk)
+                await out.data(chunk)
+            await out.end()
+        except (httpx.TransportError, httpx.TimeoutException) as e:
+            error = f"the endpoint broke off the response: {type(e).__name__}: {e}"
+            raise _Abort from e
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError) as e:
+            error = "the agent closed the connection before the response ended"
+            raise _Abort from e
+        except anyio.get_cancelled_exc_class():
+            error = "cancelled"
+            raise
+        finally:
+            status = response.status_code
+            if error is None and not 200 <= status < 300:
+                error = f"HTTP {status}: {_error_detail(kept.text())}"
+            with anyio.CancelScope(shield=True), anyio.move_on_after(5):
+                await self._record(call, attempt, status=status, latency=time.monotonic() - started, error=error,
+                                   response=kept.text(), usage=scanner.finish())
+
+    async def _body(self, response: httpx.Response) -> AsyncIterator[bytes]:
+        """The response body as it comes; an error body whole, without any key it quotes."""
+        if 200 <= response.status_code < 300:
+            async for chunk in response.aiter_raw(_CHUNK):
+                yield chunk
+            return
+        # Providers quote rejected keys: the sandbox must not receive ours.
+        text = (await response.aread()).decode("utf-8", "replace")
+        yield redact(text, self._secrets, patterns=False).encode()
+
+    async def _record(
+        self,
+        call: _Call,
+        attempt: int,
+        *,
+        status: int | None,
+        latency: float,
+        error: str | None,
+        response: str = "",
+        usage: _UsageScanner | None = None,
+    ) -> None:
+        tokens_in = usage.tokens_in if usage else 0
+        tokens_out = usage.tokens_out if usage else 0
+        cost = self.endpoint.cost(tokens_in, tokens_out) if usage and (tokens_in or tokens_out) else None
+        self.usage.tokens_in += tokens_in
+        self.usage.tokens_out += tokens_out
+        self.usage.cost_usd += cost or 0.0
+        await self._on_call(
+            ModelCalled(
+                call_id=call.call_id,
+                purpose="agent",
+                provider=self.endpoint.provider,
+                model=(usage.model if usage and usage.model else call.model),
+                endpoint=self.endpoint.public_url,
+                status=status,
+                tokens_in=tokens_in,
+                tokens_out=tokens_out,
+                latency_sec=latency,
+                cost_usd=cost,
+                attempt=attempt,
+                error=None if error is None else self._clip(redact(error, self._secrets)),
+                request=call.recorded,
+                response=self._clip(redact(response, self._secrets)),
+            )
+        )
+
+    def _backoff(self, attempt: int, retry_after: float | None) -> float:
+        if retry_after is not None:
+            return min(retry_after, _RETRY_AFTER_CAP_SEC)
+        ep = self.endpoint
+        ceiling = min(ep.backoff_max_sec, ep.backoff_base_sec * 2.0 ** (attempt - 1))
+        return ceiling / 2 + random.uniform(0, ceiling / 2)
+
+    def _clip(self, text: str) -> str:
+        limit = self._body_limit
+        if len(text) <= limit:
+            return text
+        cut = len(text) - limit
+        return f"{text[: limit // 2]}...[{cut} chars cut]...{text[len(text) - limit // 2:]}"
+
+
+class _Abort(Exception):
+    """The exchange broke off midway: close the agent's connection."""
+
+
+# ---------------------------------------------------------------- HTTP plumbing
+
+
+async def _read_request(
+    conn: h11.Connection, stream: ByteStream, max_body: int
+) -> tuple[h11.Request, bytes] | int | None:
+    """The next request and its body; None when the agent closed; 413 when the body is too large."""
+    head: h11.Request | None = None
+    body = bytearray()
+    while True:
+        event = conn.next_event()
+        if event is h11.NEED_DATA:
+            try:
+                with anyio.CancelScope(shield=True):
+                    data = await stream.receive(_CHUNK)
+            except anyio.EndOfStream:
+                data = b""
+            conn.receive_data(data)
+        elif isinstance(event, h11.Request):
+            head = event
+        elif isinstance(event, h11.Data):
+            body += event.data
+            if len(body) > max_body:
+                return 413
+        elif isinstance(event, h11.EndOfMessage) and head is not None:
+            return head, bytes(body)
+        else:  # ConnectionClosed, PAUSED
+            return None
+
+
+class _Responder:
+    """Writes one h11 response to the agent's connection."""
+
+    def __init__(self, conn: h11.Connection, stream: ByteStream) -> None:
+        self._conn = conn
+        self._stream = stream
+
+    async def _send(self, event: h11.Event) -> None:
+        data = self._conn.send(event)
+        if data:
+            await self._stream.send(data)
+
+    async def start(self, status: int, headers: list[tuple[str, str]]) -> None:
+        await self._send(h11.Response(status_code=status, headers=headers))
+
+    async def data(self, chunk: bytes) -> None:
+        if chunk:
+            await self._send(h11.Data(data=chunk))
+
+    async def end(self) -> None:
+        await self._send(h11.EndOfMessage())
+
+    async def error(self, provider: str, status: int, message: str) -> None:
+        if provider == "anthropic":
+            kind = "invalid_request_error" if status < 500 else "api_error"
+            body: dict[str, Any] = {"type": "error", "error": {"type": kind, "message": message}}
+        else:
+            kind = "invalid_request_error" if status < 500 else "server_error"
+            body = {"error": {"message": message, "type": kind, "param": None, "code": None}}
+        content = json.dumps(body).encode()
+        await self.start(status, [("content-type", "application/json"), ("content-length", str(len(content)))])
+        await self.data(content)
+        await self.end()
+
+
+class _HeadTail:
+    """The head and tail of a byte stream, in bounded memory (for recording a response)."""
+
+    def __init__(self, limit: int) -> None:
+        self._head_limit = limit // 2
+        self._tail_limit = limit - limit // 2
+        self._head = bytearray()
+        self._tail: deque[bytes] = deque()
+        self._tail_size = 0
+        self._total = 0
+
+    def feed(self, data: bytes) -> None:
+        self._total += len(data)
+        room = self._head_limit - len(self._head)
+        if room > 0:
+            self._head += data[:room]
+            data = data[room:]
+        if data:
+            self._tail.append(data)
+            self._tail_size += len(data)
+            while self._tail and self._tail_size - len(self._tail[0]) >= self._tail_limit:
+                self._tail_size -= len(self._tail.popleft())
+
+    def text(self) -> str:
+        tail = b"".join(self._tail)[-self._tail_limit :] if self._tail else b""
+        omitted = self._total - len(self._head) - len(tail)
+        middle = f"...[{omitted} bytes cut]..." if omitted > 0 else ""
+        return self._head.decode("utf-8", "replace") + middle + tail.decode("utf-8", "replace")
+
+
+class _UsageScanner:
+    """Token counts and the answering model, from a JSON body or an SSE stream of any of the three APIs.
+
+    Usage objects are found wherever the protocols put them (``usage``,
+    ``message.usage``, ``response.usage``); counts only grow, so the
+    cumulative counts of a stream's last event win.  ``finish`` reads what
+    is left (a JSON body is parsed whole, once).
+    """
+
+    def __init__(self, sse: bool, max_json_bytes: int = 16 << 20) -> None:
+        self._sse = sse
+        self._buf = bytearray()
+        self._max = max_json_bytes
+        self._overflow = False
+        self.tokens_in = 0
+        self.tokens_out = 0
+        self.model: str | None = None
+
+    def feed(self, data: bytes) -> None:
+        if not self._sse:
+            if len(self._buf) + len(data) > self._max:
+                self._overflow = True
+            elif not self._overflow:
+                self._buf += data
+            return
+        self._buf += data
+        while (nl := self._buf.find(b"\n")) >= 0:
+            self._line(bytes(self._buf[:nl]))
+            del self._buf[: nl + 1]
+
+    def finish(self) -> _UsageScanner:
+        if self._sse:
+            self._line(bytes(self._buf))
+        elif not self._overflow:
+            self._parse(bytes(self._buf))
+        self._buf.clear()
+        return self
+
+    def _line(self, line: bytes) -> None:
+        line = line.strip()
+        if line.startswith(b"data:"):
+            self._parse(line[5:].strip())
+
+    def _parse(self, raw: bytes) -> None:
+        try:
+            data = json.loads(raw) if raw else None
+        except ValueError:
+            return
+        if not isinstance(data, dict):
+            return
+        for holder in (data, data.get("message"), data.get("response")):
+            if not isinstance(holder, dict):
+                continue
+            if isinstance(holder.get("model"), str) and holder["model"]:
+                self.model = holder["model"]
+            usage = holder.get("usage")
+            if isinstance(usage, dict):
+                self.tokens_in = max(self.tokens_in, _input_tokens(usage))
+                self.tokens_out = max(self.tokens_out, _output_tokens(usage))
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
+def _input_tokens(usage: dict[str, Any]) -> int:
+    # Anthropic counts cache writes and reads apart from input_tokens; they are input too.
+    anthropic = sum(_count(usage.get(k)) for k in
+                    ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"))
+    return max(anthropic, _count(usage.get("prompt_tokens")))
+
+
+def _output_tokens(usage: dict[str, Any]) -> int:
+    return max(_count(usage.get("output_tokens")), _count(usage.get("completion_tokens")))
