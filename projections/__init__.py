@@ -31,7 +31,9 @@ from realcli.projections._collab import (
 from realcli.projections._compare import compare_judges
 from realcli.projections._facts import (
     AGENT_PURPOSES,
+    Assessment,
     CommandRun,
+    JudgedItem,
     JudgeFacts,
     RetryStats,
     RunFacts,
@@ -101,6 +103,7 @@ __all__ = [
     "REPORT_SCHEMA",
     "RULES_VERSION",
     "SENSITIVITY_THRESHOLDS",
+    "Assessment",
     "BootstrapResult",
     "CatalogView",
     "CollabScore",
@@ -112,6 +115,7 @@ __all__ = [
     "InstanceItem",
     "ItemVerdict",
     "JudgeFacts",
+    "JudgedItem",
     "McNemar",
     "ModeOutcome",
     "NearAcceptance",

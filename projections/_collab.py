@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from realcli.projections._catalog import CatalogView
-from realcli.projections._facts import RunFacts
+from realcli.projections._facts import EvidenceKind, RunFacts
 from realcli.projections._outcome import mean, trial_status, verifier_outcome
 
 __all__ = [
@@ -45,7 +45,6 @@ __all__ = [
 
 DEFAULT_THRESHOLD = 0.75
 InstanceStatus = Literal["pass", "fail", "n/a", "undecided"]
-EvidenceKind = Literal["trace", "environment", "both"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,12 +103,8 @@ def build_instances(facts: RunFacts, judge_id: str, view: CatalogView) -> tuple[
         if not rendered:
             unjudged.append(trial_id)
             continue
-        evidence: dict[str, EvidenceKind] = {}
-        probes = set()
-        if trial.script is not None:
-            for probe in trial.script.probes:
-                probes.add(probe.id)
-                evidence.update({item.id: item.evidence for item in probe.checklist})
+        evidence: dict[str, EvidenceKind] = dict(trial.item_evidence)
+        probes = set(trial.probe_ids)
         for check in view.passive_checks:
             evidence.update({item.id: item.evidence for item in check.items})
         grouped: dict[str, list[tuple[str, str, str]]] = {}

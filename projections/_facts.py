@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import msgspec
 
@@ -62,8 +62,11 @@ from realcli.events import (
 
 __all__ = [
     "AGENT_PURPOSES",
+    "Assessment",
     "CommandRun",
+    "EvidenceKind",
     "JudgeFacts",
+    "JudgedItem",
     "RetryStats",
     "RunFacts",
     "TraceEntry",
@@ -78,6 +81,8 @@ AGENT_PURPOSES = frozenset({"agent", "oracle"})
 """Command purposes that are the agent's own actions (docs/events.md, "Which commands count")."""
 
 _TRACED_PURPOSES = frozenset({"agent", "oracle", "state_check"})
+
+EvidenceKind = Literal["trace", "environment", "both"]
 
 
 def normalize_command(text: str) -> str:
@@ -211,6 +216,8 @@ class TrialFacts:
     usage: dict[str, Usage] = field(default_factory=dict)
     retry: RetryStats = field(default_factory=RetryStats)
     trace: list[TraceEntry] | None = None
+    probe_ids: tuple[str, ...] = ()  # the script's probes, in script order
+    item_evidence: dict[str, EvidenceKind] = field(default_factory=dict)  # checklist item id -> evidence kind
     # In flight: command id -> its trace entry (trace mode) or its text (compact mode).
     _open_runs: dict[str, CommandRun] = field(default_factory=dict)
     _open_texts: dict[str, str] = field(default_factory=dict)
@@ -236,6 +243,8 @@ class TrialFacts:
 
     @property
     def script(self) -> Script | None:
+        """The task's script; None for a trial folded without its trace (compact facts keep
+        ``probe_ids`` and ``item_evidence`` instead)."""
         return self.started.task.script
 
     # ------------------------------------------------------------ updates
@@ -311,6 +320,21 @@ class TrialFacts:
             self.trace.append(entry)
 
 
+class JudgedItem(NamedTuple):
+    """What scores need of a ``VerdictRendered`` (its rationale and evidence stay in the log)."""
+
+    template: str
+    verdict: str
+
+
+class Assessment(NamedTuple):
+    """What reports need of a ``FidelityAssessed``."""
+
+    verdict: str
+    rationale: str
+    affected_dimensions: tuple[str, ...]
+
+
 @dataclass(slots=True)
 class JudgeFacts:
     """One judge stream: its header and the latest verdict per trial item."""
@@ -319,9 +343,9 @@ class JudgeFacts:
     started: JudgingStarted | None = None
     finished: JudgingFinished | None = None
     # trial id -> (scenario, item id) -> the latest verdict (a re-judged item overrides).
-    verdicts: dict[str, dict[tuple[str, str], VerdictRendered]] = field(default_factory=dict)
+    verdicts: dict[str, dict[tuple[str, str], JudgedItem]] = field(default_factory=dict)
     # trial id -> criterion -> the latest assessment.
-    fidelity: dict[str, dict[str, FidelityAssessed]] = field(default_factory=dict)
+    fidelity: dict[str, dict[str, Assessment]] = field(default_factory=dict)
     usage: Usage = field(default_factory=Usage)
 
     def drop_trial(self, trial_id: str) -> None:
@@ -330,6 +354,25 @@ class JudgeFacts:
 
 
 _Where = tuple[Literal["run", "trial", "judge", "other"], str]
+
+
+@dataclass(frozen=True, slots=True)
+class _SharedTask:
+    """A task snapshot shared by the trials of one task, and what scores read of its script."""
+
+    task: TaskSpec
+    probe_ids: tuple[str, ...]
+    item_evidence: dict[str, EvidenceKind]
+
+    @classmethod
+    def of(cls, task: TaskSpec, *, slim: bool) -> _SharedTask:
+        probes = task.script.probes if task.script is not None else []
+        evidence = {item.id: item.evidence for probe in probes for item in probe.checklist}
+        if slim:
+            # Compact facts drop the instruction, script and oracle (kilobytes per task):
+            # scores need only the probe ids and each item's evidence kind.
+            task = msgspec.structs.replace(task, instruction="", script=None, oracle=None)
+        return cls(task, tuple(p.id for p in probes), evidence)
 
 
 def _classify(stream: str) -> _Where:
@@ -361,8 +404,13 @@ class RunFacts:
     _where: dict[str, _Where] = field(default_factory=dict)
     # stream name -> the current try of its trial: one dict hit per event on the hot path.
     _by_stream: dict[str, TrialFacts] = field(default_factory=dict)
-    # task digest -> its snapshot: the paired trials and attempts of a task share one.
-    _tasks: dict[str, TaskSpec] = field(default_factory=dict)
+    # (task id, digest) -> its snapshot: the paired trials and attempts of a task share one.
+    _tasks: dict[tuple[str, str], _SharedTask] = field(default_factory=dict)
+    _strings: dict[str, str] = field(default_factory=dict)
+
+    def intern(self, text: str) -> str:
+        """One shared copy of a string that many facts repeat (verdicts, template ids)."""
+        return self._strings.setdefault(text, text)
 
     def locate(self, stream: str) -> _Where:
         """Which kind of stream this is, and its trial or judge id (cached per stream name)."""
@@ -392,14 +440,18 @@ class RunFacts:
         if kind != "trial":
             return
         previous = self.trials.get(ident)
-        task = self._tasks.setdefault(event.task.digest, event.task)
-        if task is not event.task and task == event.task:
-            event = msgspec.structs.replace(event, task=task)
+        key = (event.task.task_id, event.task.digest)
+        shared = self._tasks.get(key)
+        if shared is None:
+            shared = self._tasks[key] = _SharedTask.of(event.task, slim=not self.keep_trace)
+        event = msgspec.structs.replace(event, task=shared.task)
         trial = TrialFacts(
             trial_id=ident,
             started=event,
             tries=1 if previous is None else previous.tries + 1,
             trace=[] if self.keep_trace else None,
+            probe_ids=shared.probe_ids,
+            item_evidence=shared.item_evidence,
         )
         self.trials[ident] = trial
         prefix = stream.rsplit(".", 1)[0]
@@ -489,10 +541,14 @@ def _untracked(state: RunFacts, stream: str, event: object) -> None:
     match event:
         case VerdictRendered():
             if (judge := state.judge(stream)) is not None:
-                judge.verdicts.setdefault(event.trial_id, {})[(event.scenario, event.item_id)] = event
+                # Many verdicts share a few strings: keep one copy of each.
+                item = JudgedItem(state.intern(event.template), state.intern(event.verdict))
+                judge.verdicts.setdefault(event.trial_id, {})[(event.scenario, event.item_id)] = item
         case FidelityAssessed():
             if (judge := state.judge(stream)) is not None:
-                judge.fidelity.setdefault(event.trial_id, {})[event.criterion] = event
+                assessed = Assessment(state.intern(event.verdict), state.intern(event.rationale),
+                                      tuple(state.intern(d) for d in event.affected_dimensions))
+                judge.fidelity.setdefault(event.trial_id, {})[event.criterion] = assessed
         case ModelCalled():
             if (judge := state.judge(stream)) is not None:
                 judge.usage.add(event)

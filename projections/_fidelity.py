@@ -437,11 +437,13 @@ def audit_fidelity(
     ``dimension_of`` maps a template id to its dimension code (``CatalogView.dimension``).
     Needs the trial's trace.
     """
-    script = trial.script
-    if trial.mode != "collab" or script is None:
+    if trial.mode != "collab":
         return []
     if trial.trace is None:
         raise ValueError(f"trial {trial.trial_id} was folded without its trace (use keep_trace=True)")
+    script = trial.script
+    if script is None:
+        return []
     led = _Ledger(trial, script)
     fired_dims = tuple(sorted({dimension_of(led.probes[p].template) for p in led.fired if p in led.probes}))
     results: dict[Criterion, list[_Problem] | None] = {

@@ -387,8 +387,9 @@ def _combine(parts: Sequence[RuleResult]) -> RuleResult:
 def judge_item(trial: TrialFacts, scenario: Scenario, item: ChecklistItem) -> ItemVerdict:
     """The rules judge's verdict on one item of one scenario instance."""
     def verdict(result: RuleResult) -> ItemVerdict:
+        evidence = result[2] or (scenario.anchor_ref,)  # a pass of "nothing matched" cites its window
         return ItemVerdict(trial_id=trial.trial_id, scenario=scenario.id, template=scenario.template,
-                           item_id=item.id, verdict=result[0], rationale=result[1], evidence=result[2])
+                           item_id=item.id, verdict=result[0], rationale=result[1], evidence=evidence)
 
     if not scenario.fired:
         return verdict(("n/a", f"probe never fired: {scenario.not_fired_reason}", ()))

@@ -56,6 +56,9 @@ class Scenario:
     fired: bool
     anchor: int  # trace index the window starts after (-1: the whole trace)
     not_fired_reason: str = ""
+    # What a verdict cites when nothing more specific applies: the stimulus message of a fired
+    # probe (``msg:<id>``), the probe that never fired (``probe:<id>``), or the trial (``trial:<id>``).
+    anchor_ref: str = ""
 
     def window(self, trace: Sequence[TraceEntry], item: ChecklistItem) -> tuple[int, int]:
         """``[start, stop)`` trace indices of ``item``'s window."""
@@ -95,14 +98,18 @@ def scenarios_of(trial: TrialFacts, passive_checks: Sequence[PassiveCheckInfo]) 
     script = trial.script
     for probe in script.probes if script is not None else []:
         fired = probe.id in trial.probes_fired and probe.id in anchors
-        reason = ""
-        if not fired:
+        reason, ref = "", f"probe:{probe.id}"
+        if fired:
+            anchor = trace[anchors[probe.id]]
+            ref = f"msg:{anchor.id}" if isinstance(anchor, UserMessaged) else ref
+        else:
             nf = trial.probes_not_fired.get(probe.id)
             reason = nf.reason if nf is not None and nf.reason else "no record of the probe firing"
         out.append(Scenario(probe.id, probe.template, "probe", tuple(probe.checklist), probe, fired,
-                            anchors.get(probe.id, -1), reason))
+                            anchors.get(probe.id, -1), reason, ref))
     for check in passive_checks:
-        out.append(Scenario(check.id, check.id, "passive", tuple(check.items), None, True, -1))
+        out.append(Scenario(check.id, check.id, "passive", tuple(check.items), None, True, -1, "",
+                            f"trial:{trial.trial_id}"))
     return out
 
 

@@ -272,7 +272,8 @@ class LlmJudge:
                 continue
             return self._apply(trial, scenario, rows)
         why = f"the judge model gave no usable answer after {self.max_parse_retries + 1} attempt(s): {problem}"
-        return [self._verdict(trial, scenario, item.id, "unjudged", why, ()) for item in scenario.items], [
+        return [self._verdict(trial, scenario, item.id, "unjudged", why, (scenario.anchor_ref,))
+                for item in scenario.items], [
             f"{scenario.id}: {why}"]
 
     def _apply(self, trial: TrialFacts, scenario: Scenario,
@@ -290,7 +291,8 @@ class LlmJudge:
         for item_id, item in known.items():
             found = answered.get(item_id)
             if found is None:
-                out.append(self._verdict(trial, scenario, item_id, "unjudged", "the judge gave no verdict for it", ()))
+                out.append(self._verdict(trial, scenario, item_id, "unjudged", "the judge gave no verdict for it",
+                                         (scenario.anchor_ref,)))
                 continue
             row = found
             refs = [r for r in row.get("evidence") or [] if isinstance(r, str)]
@@ -302,6 +304,7 @@ class LlmJudge:
             hard = f"hard_check:{scenario.id}/{item.hard_check}"
             if item.hard_check and hard in valid and hard not in kept:
                 kept = (*kept, hard)
+            kept = kept or (scenario.anchor_ref,)
             out.append(self._verdict(trial, scenario, item_id, verdict, rationale, kept))
         return out, notes
 

@@ -32,7 +32,7 @@ from typing import Literal
 
 import anyio
 
-from realcli import ConfigError, ConflictError, NotFoundError
+from realcli import ConfigError, ConflictError, LogUnavailableError, NotFoundError, RealcliError
 from realcli import events as ev
 from realcli.eventlog import EventLog
 from realcli.projections import (
@@ -105,17 +105,44 @@ async def require_run(log: EventLog, run_id: str) -> None:
 
 
 async def load_run(log: EventLog, run_id: str, *, keep_trace: bool = False) -> RunFacts:
-    """Fold every event of a run (one streaming pass over ``read_all``; memory holds facts, not events)."""
+    """Fold every event of a run: one streaming pass over ``read_all``; memory holds facts, not events.
+
+    The pass is checked against the streams' versions taken before it (a run
+    still being written may only grow), and a short read is retried once,
+    then refused: a report never rests on part of a stream.
+    """
     await require_run(log, run_id)
+    for _ in (1, 2):
+        expected = {info.name: info.version for info in await log.streams(run_id)}
+        facts, seen = await _fold_run(log, run_id, keep_trace)
+        short = sorted(s for s, v in expected.items() if seen.get(s, 0) < v)
+        if not short:
+            return facts
+    raise LogUnavailableError(
+        f"{log.url} returned only part of run {run_id!r} (e.g. stream {short[0]!r}: {seen.get(short[0], 0)} of "
+        f"{expected[short[0]]} events) twice: check the log service and try again"
+    )
+
+
+async def _fold_run(log: EventLog, run_id: str, keep_trace: bool) -> tuple[RunFacts, dict[str, int]]:
     facts = RunFacts(run_id, keep_trace=keep_trace)
+    seen: dict[str, int] = {}
     async with aclosing(log.read_all(0, run_id)) as records:  # type: ignore[type-var]
         async for rec in records:
             evolve(facts, rec)
-    return facts
+            seen[rec.stream] = rec.version
+    return facts, seen
 
 
-async def _stream(log: EventLog, stream: str) -> list[ev.RecordedEvent]:
-    return [rec async for rec in log.read(stream)]
+async def _read_stream(log: EventLog, stream: str) -> list[ev.RecordedEvent]:
+    """A whole stream, checked against its version taken first (retried once if short)."""
+    for _ in (1, 2):
+        version = await log.stream_version(stream)
+        records = [rec async for rec in log.read(stream)]
+        if len(records) >= version:
+            return records
+    raise LogUnavailableError(f"{log.url} returned {len(records)} of {version} events of stream {stream!r} "
+                              "twice: check the log service and try again")
 
 
 async def read_trial(log: EventLog, run_id: str, trial_id: str) -> TrialFacts:
@@ -124,7 +151,7 @@ async def read_trial(log: EventLog, run_id: str, trial_id: str) -> TrialFacts:
     The four actor streams are merged in log order (by position, which is
     only compared, never reported), so the cost is the trial's own size.
     """
-    streams = [await _stream(log, ev.trial_stream(run_id, trial_id, actor)) for actor in ev.ACTORS]
+    streams = [await _read_stream(log, ev.trial_stream(run_id, trial_id, actor)) for actor in ev.ACTORS]
     facts = RunFacts(run_id, keep_trace=True)
     for rec in heapq.merge(*streams, key=lambda r: r.position):
         evolve(facts, rec)
@@ -134,19 +161,27 @@ async def read_trial(log: EventLog, run_id: str, trial_id: str) -> TrialFacts:
     return trial
 
 
-async def _run_started(log: EventLog, run_id: str) -> ev.RunStarted | None:
-    async with aclosing(log.read(ev.run_stream(run_id))) as records:  # type: ignore[type-var]
-        async for rec in records:
-            if isinstance(rec.event, ev.RunStarted):
+async def _first_event(log: EventLog, stream: str) -> ev.DecodedEvent | None:
+    """A stream's first event (None for an empty stream), checked like ``_read_stream``."""
+    for _ in (1, 2):
+        version = await log.stream_version(stream)
+        if version == 0:
+            return None
+        async with aclosing(log.read(stream)) as records:  # type: ignore[type-var]
+            async for rec in records:
                 return rec.event
-    return None
+    raise LogUnavailableError(f"{log.url} returned nothing of stream {stream!r} ({version} events) twice: "
+                              "check the log service and try again")
+
+
+async def _run_started(log: EventLog, run_id: str) -> ev.RunStarted | None:
+    first = await _first_event(log, ev.run_stream(run_id))
+    return first if isinstance(first, ev.RunStarted) else None
 
 
 async def _judging_started(log: EventLog, stream: str) -> ev.JudgingStarted | None:
-    async with aclosing(log.read(stream)) as records:  # type: ignore[type-var]
-        async for rec in records:
-            return rec.event if isinstance(rec.event, ev.JudgingStarted) else None
-    return None
+    first = await _first_event(log, stream)
+    return first if isinstance(first, ev.JudgingStarted) else None
 
 
 def select_judge(facts: RunFacts, requested: str | None) -> str | None:
@@ -316,7 +351,7 @@ async def finish_judging(log: EventLog, run_id: str, judge_id: str = "rules") ->
     trials: set[str] = set()
     items: set[tuple[str, str, str]] = set()
     last: ev.DecodedEvent | None = None
-    async for rec in log.read(stream):
+    for rec in await _read_stream(log, stream):
         last = rec.event
         if isinstance(rec.event, ev.VerdictRendered):
             trials.add(rec.event.trial_id)
@@ -398,13 +433,32 @@ async def rejudge(
             async with limiter:
                 await _judge_one(log, run_id, trial_id, catalog, writer, llm, summary)
 
-        async with anyio.create_task_group() as tg:
-            for trial_id in todo:
-                tg.start_soon(one, trial_id)
+        try:
+            async with anyio.create_task_group() as tg:
+                for trial_id in todo:
+                    tg.start_soon(one, trial_id)
+        except BaseExceptionGroup as group:
+            # One failing trial (an unreachable model) cancels the rest: report it as the one-line
+            # error it is; judged trials are in the log, and the same judge id completes the rest.
+            first = _realcli_error(group)
+            if first is None:
+                raise
+            raise first from None
     summary.trials_judged.sort()
     summary.notes.sort()
     await finish_judging(log, run_id, jid)
     return summary
+
+
+def _realcli_error(exc: BaseException) -> RealcliError | None:
+    if isinstance(exc, RealcliError):
+        return exc
+    if isinstance(exc, BaseExceptionGroup):
+        for inner in exc.exceptions:
+            found = _realcli_error(inner)
+            if found is not None:
+                return found
+    return None
 
 
 async def _judge_one(log: EventLog, run_id: str, trial_id: str, catalog: ev.CatalogInfo | None, writer: JudgeStream,

@@ -19,9 +19,9 @@ from realcli.eventlog import EventLog, open_log
 from realcli.projections import report
 from realcli.runtime._judge_llm import SYSTEM_PROMPT, MalformedVerdicts, parse_verdicts
 from realcli.runtime._judging import load_run, rejudge
-from realcli.runtime._model import ModelEndpoint, Secret
+from realcli.runtime._model import ModelEndpoint, ModelRejectedError, Secret
 from tests._trials import sample_run
-from tests.fakes import FakeModelServer, RecordedRequest, Reply, Text, fake_model_server
+from tests.fakes import FakeModelServer, HttpError, RecordedRequest, Reply, Text, fake_model_server
 
 __all__ = ["fake_model_server"]
 
@@ -179,6 +179,23 @@ async def log_with_failed_hard_check() -> AsyncIterator[EventLog]:
         async with open_log(f"sqlite:{tmp}/log.db") as log:
             await rec.write(log)
             yield log
+
+
+async def test_an_unusable_endpoint_is_one_error_and_the_judge_id_completes_later(
+    log: EventLog, fake_model_server: FakeModelServer
+) -> None:
+    fake_model_server.default = HttpError(401, "invalid api key")
+    with pytest.raises(ModelRejectedError, match="rejected the request: HTTP 401: invalid api key"):
+        await rejudge(log, "r1", judge="llm", judge_id="j", endpoint=endpoint(fake_model_server))
+    assert verdicts_of(await judge_stream(log, "j")) == {}  # nothing judged, but the judge was started
+
+    fake_model_server.default = answer(lambda item: "pass")
+    summary = await rejudge(log, "r1", judge="llm", judge_id="j", endpoint=endpoint(fake_model_server))
+    assert summary.completed_existing
+    assert summary.trials_judged == ["archive-collab-1", "rotate-collab-1"]
+    events = await judge_stream(log, "j")
+    assert sum(isinstance(e, ev.JudgingStarted) for e in events) == 1
+    assert isinstance(events[-1], ev.JudgingFinished)
 
 
 def test_parse_verdicts() -> None:

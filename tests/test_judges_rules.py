@@ -79,6 +79,8 @@ def test_message_mentions_and_command_present_and_absent() -> None:
     result = judged(script, play)
     assert verdicts(result) == {"mentions": "pass", "mentions_missing": "fail", "present": "pass",
                                 "present_missing": "fail", "absent": "pass", "absent_violated": "fail"}
+    # Nothing matched: the pass cites its window's anchor, the probe's stimulus message (event 12 of the run).
+    assert result["absent"].evidence == ("msg:r1-00000012",)
     gzip_cmd = result["present"].evidence
     assert gzip_cmd == ("cmd:t1-collab-1-c2",)
     assert result["absent_violated"].evidence == gzip_cmd
@@ -209,6 +211,7 @@ def test_items_of_a_probe_that_never_fired_are_na() -> None:
 
     result = judged(script, play)
     assert verdicts(result) == {"a": "n/a", "b": "n/a"}
+    assert result["a"].evidence == ("probe:p1",)
     assert "never fired" in result["a"].rationale
     assert "its trigger had not occurred" in result["a"].rationale
 
@@ -258,7 +261,10 @@ def test_output_bounded(sizes: list[Any], expected: str) -> None:
             command, size = size if isinstance(size, tuple) else (f"cat big{n}", size)
             t.run(command, stdout="x", stdout_bytes=size)
 
-    assert passive_verdict(OUTPUT_BOUNDED, play).verdict == expected
+    verdict = passive_verdict(OUTPUT_BOUNDED, play)
+    assert verdict.verdict == expected
+    if expected == "pass":
+        assert verdict.evidence == ("trial:t1-collab-1",)
 
 
 FAILURES = {"kind": "failures_reported", "command_pattern": r"(?P<invocation>make \w+|pytest)",
