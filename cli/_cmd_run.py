@@ -16,6 +16,7 @@ from realcli import events as ev
 from realcli.cli._app import app, console, err_console
 from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import EventLog, open_log
+from realcli.projections import report
 from realcli.runtime import (
     RunPlan,
     RunResult,
@@ -33,6 +34,7 @@ from realcli.runtime import (
 )
 from realcli.runtime._agents import AGENT_NAMES, InstalledOptions, ModelOptions, agent_factory, agent_from_info
 from realcli.runtime._bus import StreamWriter
+from realcli.runtime._judging import finish_judging, judge_trial, load_run
 from realcli.runtime._run import RunMode
 from realcli.runtime._trial import VoiceFactory
 from realcli.runtime._user import LlmVoice, llm_user_info
@@ -47,8 +49,11 @@ BaseUrlOpt = Annotated[
 ]
 ProviderOpt = Annotated[
     str | None,
-    typer.Option("--provider", help="Agent API: openai or anthropic (or $REALCLI_AGENT_PROVIDER; "
-                 "claude-code defaults to anthropic, codex to openai)."),
+    typer.Option(
+        "--provider",
+        help="Agent API: openai or anthropic (or $REALCLI_AGENT_PROVIDER; "
+        "claude-code defaults to anthropic, codex to openai).",
+    ),
 ]
 AgentVersionOpt = Annotated[
     str | None,
@@ -122,15 +127,18 @@ def run(
     err_console.print(
         f"run [bold]{plan.run_id}[/]: {total} trial(s), agent {agent}, {mode} mode, log {log or 'default'}"
     )
-    result = _with_progress(total, lambda on_trial: _run(log, plan, on_trial, judge))
-    _summarize(result)
+    result, headline = _with_progress(total, lambda on_trial: _run(log, plan, on_trial, judge))
+    _summarize(result, headline)
 
 
-async def _run(url: str | None, plan: RunPlan, on_trial: Callable[[TrialOutcome], None], judge: bool) -> RunResult:
+async def _run(
+    url: str | None, plan: RunPlan, on_trial: Callable[[TrialOutcome], None], judge: bool
+) -> tuple[RunResult, dict[str, object]]:
     async with open_log(url) as log:
-        return await _until_signal(
+        result = await _until_signal(
             start_run(log, plan, on_trial=on_trial, after_trial=_judge_hook(log, plan.run_id, judge))
         )
+        return result, await _headline(log, plan.run_id, judge and not result.interrupted)
 
 
 @app.command()
@@ -175,14 +183,15 @@ def resume(
         holder["total"] = len(schedule(plan))
         return plan
 
-    async def go(on_trial: Callable[[TrialOutcome], None]) -> RunResult:
+    async def go(on_trial: Callable[[TrialOutcome], None]) -> tuple[RunResult, dict[str, object]]:
         async with open_log(log, create=False) as opened:
-            judges = await _recorded_judges(opened, run_id)
-            hook = _judge_hook(opened, run_id, "rules" in judges)
-            return await _until_signal(resume_run(opened, run_id, make_plan, on_trial=on_trial, after_trial=hook))
+            judged = "rules" in await _recorded_judges(opened, run_id)
+            hook = _judge_hook(opened, run_id, judged)
+            result = await _until_signal(resume_run(opened, run_id, make_plan, on_trial=on_trial, after_trial=hook))
+            return result, await _headline(opened, run_id, judged and not result.interrupted)
 
-    result = _with_progress(None, go)
-    _summarize(result)
+    result, headline = _with_progress(None, go)
+    _summarize(result, headline)
 
 
 @app.command("gc")
@@ -221,17 +230,22 @@ async def _recorded_judges(log: EventLog, run_id: str) -> list[str]:
 
 
 def _judge_hook(log: EventLog, run_id: str, enabled: bool) -> Callable[[EventLog, str, str], Awaitable[None]] | None:
+    """The rules judge, run right after each trial (its verdicts go to ``<run>.judge.rules``)."""
     if not enabled:
-        return None
-    try:
-        from realcli.runtime._judging import judge_trial  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:  # the judging layer is optional until it lands
         return None
 
     async def hook(log: EventLog, run: str, trial: str) -> None:
         await judge_trial(log, run, trial)
 
     return hook
+
+
+async def _headline(log: EventLog, run_id: str, judged: bool) -> dict[str, object]:
+    """The paper's headline numbers for the summary, from the log (the report's own fold)."""
+    if judged:
+        await finish_judging(log, run_id)
+    facts = await load_run(log, run_id)
+    return report(facts, judge_id="rules" if judged and "rules" in facts.judges else None, resamples=0)
 
 
 async def _until_signal(work: Awaitable[T]) -> T:
@@ -257,9 +271,7 @@ async def _until_signal(work: Awaitable[T]) -> T:
     return result[0]
 
 
-def _with_progress(
-    total: int | None, go: Callable[[Callable[[TrialOutcome], None]], Awaitable[RunResult]]
-) -> RunResult:
+def _with_progress(total: int | None, go: Callable[[Callable[[TrialOutcome], None]], Awaitable[T]]) -> T:
     counts = {"pass": 0, "fail": 0, "error": 0}
     columns = (
         TextColumn("[bold]trials"),
@@ -287,23 +299,27 @@ def _verdict(outcome: TrialOutcome) -> Literal["pass", "fail", "error"]:
     return "pass" if outcome.reward >= 1.0 else "fail"
 
 
-def _summarize(result: RunResult) -> None:
+def _summarize(result: RunResult, headline: dict[str, object]) -> None:
     table = Table("task", "mode", "trial", "end", "reward", title=f"run {result.run_id}")
     for o in sorted(result.outcomes, key=lambda o: (o.task_id, o.mode, o.trial_id)):
         reward = "-" if o.reward is None else f"{o.reward:g}"
         end = o.reason if not o.detail else f"{o.reason}: {o.detail[:60]}"
         table.add_row(o.task_id, o.mode, o.trial_id, end, reward)
     console.print(table)
-    scored = [o for o in result.outcomes if _verdict(o) != "error"]
-    for mode in ("exec", "collab"):
-        rewards = [1.0 if (o.reward or 0) >= 1 else 0.0 for o in scored if o.mode == mode]
-        if rewards:
-            console.print(f"R_{mode.upper()} = {sum(rewards) / len(rewards):.3f} over {len(rewards)} trial(s)")
-    errors = len(result.outcomes) - len(scored)
+    scores = Table("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB", "U", "S", "OR", "TC", "SR", title="scores (0-100)")
+    dims = headline.get("dimensions")
+    dims = dims if isinstance(dims, dict) else {}
+    cells = [headline.get(k) for k in ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB")]
+    cells += [dims.get(k) for k in ("U", "S", "OR", "TC", "SR")]
+    scores.add_row(*[f"{100 * v:.1f}" if isinstance(v, int | float) else "-" for v in cells])
+    console.print(scores)
+    errors = sum(_verdict(o) == "error" for o in result.outcomes)
     if errors:
         console.print(
             f"{errors} trial(s) ended in infrastructure errors (not scored): `realcli resume {result.run_id}`"
         )
-    console.print(f"run id: {result.run_id}  (report: realcli report {result.run_id})")
+    console.print(
+        f"run id: {result.run_id}  (full report: realcli report {result.run_id} --format html -o report.html)"
+    )
     if result.interrupted:
         raise typer.Exit(130)

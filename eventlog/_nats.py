@@ -298,8 +298,12 @@ class JetStreamLog:
         except (nats.errors.Error, nats.js.errors.Error) as e:
             raise LogUnavailableError(f"NATS at {self.url}: cannot read {subject!r}: {e}") from e
         try:
-            if not follow and (await sub.consumer_info()).num_pending == 0 and sub.delivered == 0:
-                return
+            if not follow:
+                # Nothing pending AND nothing delivered by the server: the filter matches no
+                # message.  (The client-side count can still be 0 for messages already pushed.)
+                info = await sub.consumer_info()
+                if info.num_pending == 0 and not (info.delivered and info.delivered.consumer_seq):
+                    return
             async for msg in sub.messages:
                 for rec in _unpack(msg, len(self._prefix), start_seq, start_index):
                     yield rec

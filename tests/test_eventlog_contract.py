@@ -184,3 +184,20 @@ async def test_events_round_trip_unchanged(log: EventLog) -> None:
     (rec,) = await collect(log.read("r1.t1.agent"))
     assert rec.event == original
     assert (rec.run_id, rec.trial_id, rec.actor) == ("r1", "t1", "agent")
+
+
+async def test_concurrent_reads_of_complete_streams_never_come_back_empty(log: EventLog) -> None:
+    for n in range(10):
+        await log.append(f"r1.t{n}.agent", [msg(str(n))], expected_version=0)
+    empty: list[str] = []
+
+    async def reader(k: int) -> None:
+        for j in range(60):
+            stream = f"r1.t{(j + k) % 10}.agent"
+            if not await collect(log.read(stream)):
+                empty.append(stream)
+
+    async with anyio.create_task_group() as tg:
+        for k in range(10):
+            tg.start_soon(reader, k)
+    assert empty == []
