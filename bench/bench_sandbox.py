@@ -29,7 +29,7 @@ from typing import Any
 import aiodocker
 import anyio
 
-from realcli.runtime._docker import connect
+from realcli.environments import connect
 from realcli.runtime._sandbox import DockerSandbox, gc
 
 DEFAULT_IMAGE = "debian:bookworm-slim"

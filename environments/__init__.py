@@ -1,4 +1,7 @@
-"""Local base images: recipes and the builder that keeps them up to date.
+"""The Docker engine layer: connecting to it, building images, and the local base images.
+
+The runtime (sandboxes, task and agent images) builds on this package and
+never talks to the engine's API for images directly.
 
 Nothing can be pulled on the machines realcli runs on, so the base images
 task Dockerfiles start FROM are built here: ``debian:bookworm-slim``
@@ -17,6 +20,18 @@ from realcli.environments._build import (
     ensure_base_images,
     main,
 )
+from realcli.environments._docker import (
+    DockerUnavailableError,
+    ProgressFn,
+    connect,
+    docker_error,
+    image_labels,
+    inspect_image,
+    is_not_found,
+    iter_json_lines,
+    one_line,
+)
+from realcli.environments._images import BuildResult, ImageBuildError, build_image, context_hash, log_tail, remove_image
 from realcli.environments._recipes import BASE_IMAGES, BaseImage, base_image, recipe_hash
 
 __all__ = [
@@ -25,8 +40,23 @@ __all__ = [
     "LABEL_RECIPE_HASH",
     "BaseImage",
     "BaseImageResult",
+    "BuildResult",
+    "DockerUnavailableError",
+    "ImageBuildError",
+    "ProgressFn",
     "base_image",
+    "build_image",
+    "connect",
+    "context_hash",
+    "docker_error",
     "ensure_base_images",
+    "image_labels",
+    "inspect_image",
+    "is_not_found",
+    "iter_json_lines",
+    "log_tail",
     "main",
+    "one_line",
     "recipe_hash",
+    "remove_image",
 ]

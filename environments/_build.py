@@ -18,6 +18,8 @@ import aiodocker
 import anyio
 
 from realcli._errors import InfrastructureError, RealcliError
+from realcli.environments._docker import ProgressFn, connect, image_labels, inspect_image, one_line
+from realcli.environments._images import build_image, remove_image
 from realcli.environments._recipes import (
     BaseImage,
     load_rootfs_recipe,
@@ -25,8 +27,6 @@ from realcli.environments._recipes import (
     with_parents,
 )
 from realcli.environments._rootfs import build_rootfs_image
-from realcli.runtime._docker import ProgressFn, connect, image_labels, inspect_image, one_line
-from realcli.runtime._images import build_image, remove_image
 
 LABEL_KIND = "realcli.kind"
 LABEL_RECIPE_HASH = "realcli.recipe-hash"

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Literal
 
 from realcli._errors import ConfigError
-from realcli.runtime._images import context_hash
+from realcli.environments._images import context_hash
 
 RECIPES_DIR = Path(__file__).parent / "recipes"
 # Bump when the builder's own behaviour changes what a recipe produces.

@@ -17,8 +17,8 @@ import anyio
 from aiodocker.exceptions import DockerError
 
 from realcli._errors import InfrastructureError
+from realcli.environments._docker import ProgressFn, docker_error, iter_json_lines, one_line
 from realcli.environments._recipes import RootfsRecipe
-from realcli.runtime._docker import ProgressFn, docker_error, iter_json_lines, one_line
 
 _CHUNK = 1 << 20
 _DEBOOTSTRAP_TIMEOUT_SEC = 1800.0

@@ -4,9 +4,9 @@ Actors (supervisor, sandbox, agent, user simulator) communicate only by
 appending events to the log and following it (``realcli.runtime._bus``).
 """
 
+from realcli.environments import DockerUnavailableError, ImageBuildError, connect
 from realcli.runtime._agent import Agent, AgentSession, NoopAgent, OracleAgent, TrialView
-from realcli.runtime._docker import DockerUnavailableError, connect
-from realcli.runtime._images import ImageBuildError, TaskImage, ensure_task_image
+from realcli.runtime._images import TaskImage, ensure_task_image
 from realcli.runtime._model import (
     ChatResult,
     ModelClient,

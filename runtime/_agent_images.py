@@ -37,8 +37,7 @@ import anyio
 from aiodocker.exceptions import DockerError
 
 from realcli._errors import InfrastructureError
-from realcli.runtime._docker import ProgressFn, docker_error, inspect_image, one_line
-from realcli.runtime._images import build_image
+from realcli.environments import ProgressFn, build_image, docker_error, inspect_image, one_line
 
 __all__ = [
     "AGENT_ROOT",

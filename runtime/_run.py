@@ -23,10 +23,10 @@ import anyio
 import realcli
 from realcli import ConfigError, NotFoundError
 from realcli import events as ev
+from realcli.environments import connect
 from realcli.eventlog import EventLog
 from realcli.runtime._agent import Agent, Mode
 from realcli.runtime._bus import StreamWriter
-from realcli.runtime._docker import connect
 from realcli.runtime._sandbox import gc
 from realcli.runtime._taskdir import Task, load_task
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, trial_id

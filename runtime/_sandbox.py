@@ -38,8 +38,8 @@ from aiodocker.exceptions import DockerError
 from aiodocker.execs import Exec
 
 from realcli._errors import InfrastructureError
+from realcli.environments import docker_error, is_not_found, one_line
 from realcli.events import EnvironmentConfig, Output
-from realcli.runtime._docker import docker_error, is_not_found, one_line
 
 __all__ = [
     "DEFAULT_MAX_OUTPUT_BYTES",

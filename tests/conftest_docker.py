@@ -23,8 +23,7 @@ import pytest
 import pytest_asyncio
 from aiodocker.exceptions import DockerError
 
-from realcli.environments import ensure_base_images
-from realcli.runtime._docker import connect
+from realcli.environments import connect, ensure_base_images
 
 DEBIAN_IMAGE = "debian:bookworm-slim"
 PYTHON_IMAGE = "realcli/python:bookworm"

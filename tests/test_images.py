@@ -10,8 +10,15 @@ import anyio
 import pytest
 
 from realcli._errors import InfrastructureError, TaskFormatError
-from realcli.environments import BASE_IMAGES, LABEL_RECIPE_HASH, ensure_base_images, recipe_hash
-from realcli.runtime._images import ImageBuildError, TaskImage, context_hash, ensure_task_image
+from realcli.environments import (
+    BASE_IMAGES,
+    LABEL_RECIPE_HASH,
+    ImageBuildError,
+    context_hash,
+    ensure_base_images,
+    recipe_hash,
+)
+from realcli.runtime._images import TaskImage, ensure_task_image
 from realcli.runtime._sandbox import DockerSandbox
 
 pytest_plugins = ["tests.conftest_docker"]

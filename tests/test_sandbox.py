@@ -18,8 +18,8 @@ import anyio
 import pytest
 
 from realcli._errors import InfrastructureError
+from realcli.environments import DockerUnavailableError, connect
 from realcli.events import EnvironmentConfig
-from realcli.runtime._docker import DockerUnavailableError, connect
 from realcli.runtime._sandbox import DockerSandbox, gc
 
 pytest_plugins = ["tests.conftest_docker"]
@@ -320,7 +320,7 @@ async def test_removed_after_cancellation_mid_command(
 CTRL_C_SCRIPT = textwrap.dedent(
     """
     import sys, anyio
-    from realcli.runtime._docker import connect
+    from realcli.environments import connect
     from realcli.runtime._sandbox import DockerSandbox
 
     async def main():
