@@ -22,8 +22,7 @@ from realcli.projections import (
     render_markdown,
     report,
 )
-from realcli.runtime._judging import JudgeSummary, load_run, rejudge, select_judge
-from realcli.runtime._model import ModelEndpoint
+from realcli.runtime import JudgeSummary, ModelEndpoint, load_run, rejudge, select_judge
 
 FORMATS = ("md", "json", "html")
 
@@ -88,8 +87,9 @@ def _write(path: Path, text: str) -> None:
         raise ConfigError(f"-o {path}: cannot write the report ({e.strerror}); pick a writable path") from e
 
 
-async def _report(url: str | None, run_id: str, judge: str | None, fmt: str, threshold: float,
-                  compare: tuple[str, str] | None) -> str:
+async def _report(
+    url: str | None, run_id: str, judge: str | None, fmt: str, threshold: float, compare: tuple[str, str] | None
+) -> str:
     async with open_log(url, create=False) as log:
         facts = await load_run(log, run_id)
     if compare is not None:
@@ -151,11 +151,13 @@ def rejudge_cmd(
     _print_summary(summary)
 
 
-async def _rejudge(url: str | None, run_id: str, judge: str, judge_id: str | None,
-                   endpoint: ModelEndpoint | None) -> JudgeSummary:
+async def _rejudge(
+    url: str | None, run_id: str, judge: str, judge_id: str | None, endpoint: ModelEndpoint | None
+) -> JudgeSummary:
     async with open_log(url, create=False) as log:
-        return await rejudge(log, run_id, judge="llm" if judge == "llm" else "rules", judge_id=judge_id,
-                             endpoint=endpoint)
+        return await rejudge(
+            log, run_id, judge="llm" if judge == "llm" else "rules", judge_id=judge_id, endpoint=endpoint
+        )
 
 
 def _print_summary(summary: JudgeSummary) -> None:

@@ -18,26 +18,33 @@ from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import EventLog, open_log
 from realcli.projections import report
 from realcli.runtime import (
+    AGENT_NAMES,
+    InstalledOptions,
+    LlmVoice,
+    ModelOptions,
+    RunMode,
     RunPlan,
     RunResult,
     ScriptedVoice,
+    StreamWriter,
     Task,
     TrialOutcome,
+    VoiceFactory,
+    agent_factory,
+    agent_from_info,
     connect,
     find_tasks,
+    finish_judging,
     gc,
+    judge_trial,
+    llm_user_info,
+    load_run,
     load_task,
     new_run_id,
     resume_run,
     schedule,
     start_run,
 )
-from realcli.runtime._agents import AGENT_NAMES, InstalledOptions, ModelOptions, agent_factory, agent_from_info
-from realcli.runtime._bus import StreamWriter
-from realcli.runtime._judging import finish_judging, judge_trial, load_run
-from realcli.runtime._run import RunMode
-from realcli.runtime._trial import VoiceFactory
-from realcli.runtime._user import LlmVoice, llm_user_info
 from realcli.scripts_catalog import load_catalog
 
 T = TypeVar("T")

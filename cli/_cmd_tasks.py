@@ -14,8 +14,7 @@ from realcli.cli._app import app, console, err_console
 from realcli.cli._cmd_run import _judge_hook, _until_signal
 from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import open_log
-from realcli.runtime import Task, find_tasks, load_task
-from realcli.runtime._validate import TaskValidation, validate_tasks
+from realcli.runtime import Task, TaskValidation, find_tasks, load_task, validate_tasks
 from realcli.scripts_catalog import LintIssue, lint_script, load_catalog
 
 TasksArg = Annotated[list[Path], typer.Argument(metavar="TASKS...", help="Task directories, or folders of them.")]
@@ -42,8 +41,17 @@ def validate(
             )
 
     results = run_async(go)
-    table = Table("task", "lint", "oracle exec", "oracle collab", "probes fired", "slices released",
-                  "items pass/fail/llm-only", "noop", "ok")
+    table = Table(
+        "task",
+        "lint",
+        "oracle exec",
+        "oracle collab",
+        "probes fired",
+        "slices released",
+        "items pass/fail/llm-only",
+        "noop",
+        "ok",
+    )
     for r in results:
         items = f"{r.items_passed}/{len(r.items_failed)}/{r.items_undecided}"
         table.add_row(

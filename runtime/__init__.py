@@ -6,7 +6,22 @@ appending events to the log and following it (``realcli.runtime._bus``).
 
 from realcli.environments import DockerUnavailableError, ImageBuildError, connect
 from realcli.runtime._agent import Agent, AgentSession, NoopAgent, OracleAgent, TrialView
+from realcli.runtime._agent_images import AgentImage, AgentInstallError, ensure_agent_image
+from realcli.runtime._agents import AGENT_NAMES, InstalledOptions, ModelOptions, agent_factory, agent_from_info
+from realcli.runtime._bus import StreamWriter, TrialFeed
+from realcli.runtime._cli_agents import ClaudeCodeAgent, CodexAgent
+from realcli.runtime._gateway import GatewayLimits, ModelGateway
 from realcli.runtime._images import TaskImage, ensure_task_image
+from realcli.runtime._judge_llm import LlmJudge
+from realcli.runtime._judging import (
+    JudgeSummary,
+    finish_judging,
+    judge_trial,
+    load_run,
+    read_trial,
+    rejudge,
+    select_judge,
+)
 from realcli.runtime._model import (
     ChatResult,
     ModelClient,
@@ -16,6 +31,7 @@ from realcli.runtime._model import (
     Secret,
 )
 from realcli.runtime._run import (
+    RunMode,
     RunPlan,
     RunResult,
     new_run_id,
@@ -26,48 +42,78 @@ from realcli.runtime._run import (
 )
 from realcli.runtime._sandbox import DockerSandbox, ExecResult, gc
 from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest
-from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, budgets_for, trial_id
-from realcli.runtime._user import DONT_KNOW, LlmVoice, ScriptedVoice, UserActor, Voice
+from realcli.runtime._terminus import TerminusAgent
+from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, budgets_for, trial_id
+from realcli.runtime._user import DONT_KNOW, LlmVoice, ScriptedVoice, UserActor, Voice, llm_user_info
+from realcli.runtime._validate import TaskValidation, validate_tasks
 
 __all__ = [
+    "AGENT_NAMES",
     "DONT_KNOW",
     "Agent",
+    "agent_factory",
+    "agent_from_info",
+    "AgentImage",
+    "AgentInstallError",
     "AgentSession",
+    "budgets_for",
     "ChatResult",
+    "ClaudeCodeAgent",
+    "CodexAgent",
+    "connect",
     "DockerSandbox",
     "DockerUnavailableError",
+    "ensure_agent_image",
+    "ensure_task_image",
     "ExecResult",
+    "find_tasks",
+    "finish_judging",
+    "GatewayLimits",
+    "gc",
     "ImageBuildError",
+    "InstalledOptions",
+    "judge_trial",
+    "JudgeSummary",
+    "llm_user_info",
+    "LlmJudge",
     "LlmVoice",
+    "load_run",
+    "load_task",
     "ModelClient",
     "ModelEndpoint",
+    "ModelGateway",
+    "ModelOptions",
     "ModelRejectedError",
     "ModelUnavailableError",
+    "new_run_id",
     "NoopAgent",
     "OracleAgent",
+    "read_trial",
+    "rejudge",
+    "resume_run",
+    "RunMode",
     "RunPlan",
     "RunResult",
+    "schedule",
     "ScriptedVoice",
     "Secret",
+    "select_judge",
+    "start_run",
+    "StreamWriter",
     "Task",
     "TaskImage",
+    "TaskValidation",
+    "TerminusAgent",
+    "tree_digest",
+    "trial_id",
+    "trial_status",
+    "TrialFeed",
     "TrialOutcome",
     "TrialRunner",
     "TrialSpec",
     "TrialView",
     "UserActor",
+    "validate_tasks",
     "Voice",
-    "budgets_for",
-    "connect",
-    "ensure_task_image",
-    "find_tasks",
-    "gc",
-    "load_task",
-    "new_run_id",
-    "resume_run",
-    "schedule",
-    "start_run",
-    "trial_id",
-    "trial_status",
-    "tree_digest",
+    "VoiceFactory",
 ]
