@@ -1,0 +1,38 @@
+"""Run every benchmark, one after the other: ``python -m bench [name ...]``.
+
+Each prints its figures beside the raw floor it is compared with, measured in
+the same run.  Names: eventlog, trials, report, gateway, sandbox.  Options of a
+single benchmark: ``python -m bench.bench_<name> --help``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import time
+
+BENCHES = {
+    "eventlog": "bench.bench_eventlog",  # appends vs raw sqlite3 / publish_async, replay, tail latency
+    "trials": "bench.bench_trials",  # per-trial overhead vs bare Docker, `realcli run` throughput
+    "report": "bench.bench_report",  # report rebuild vs raw msgspec decode, rules re-judge time
+    "gateway": "bench.bench_gateway",  # model gateway overhead vs a direct call
+}
+
+
+def main(argv: list[str]) -> int:
+    chosen = argv or list(BENCHES)
+    unknown = [n for n in chosen if n not in BENCHES and n != "sandbox"]
+    if unknown:
+        print(f"unknown benchmark(s) {', '.join(unknown)}; choose from {', '.join(BENCHES)}, sandbox", file=sys.stderr)
+        return 2
+    for name in chosen:
+        module = importlib.import_module(BENCHES.get(name, "bench.bench_sandbox"))
+        print(f"\n=== {name} " + "=" * 60, flush=True)
+        started = time.monotonic()
+        module.main([])
+        print(f"(=== {name}: {time.monotonic() - started:.0f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
