@@ -9,13 +9,14 @@ from typing import Annotated, Literal, TypeVar, cast
 
 import anyio
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from realcli import events as ev
 from realcli.cli._app import app, console, err_console
 from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import EventLog, open_log
+from realcli.eventlog._workqueue import WorkQueue
 from realcli.projections import report
 from realcli.runtime import (
     AGENT_NAMES,
@@ -41,10 +42,13 @@ from realcli.runtime import (
     load_run,
     load_task,
     new_run_id,
+    prune_images,
     resume_run,
     schedule,
     start_run,
 )
+from realcli.runtime._trial import worker_id
+from realcli.runtime._workers import WorkerConfig, distribute_run, serve_worker
 from realcli.scripts_catalog import load_catalog
 
 T = TypeVar("T")
@@ -103,6 +107,9 @@ def run(
         bool, typer.Option("--keep-images", help="Keep each trial's final state as an image.")
     ] = False,
     judge: Annotated[bool, typer.Option("--judge/--no-judge", help="Judge each trial with the rules judge.")] = True,
+    distribute: Annotated[
+        bool, typer.Option("--distribute", help="Queue the trials for `realcli worker`s (needs a nats:// log).")
+    ] = False,
     log: LogOption = None,
 ) -> None:
     """Run agents on tasks in EXEC, COLLAB or paired mode."""
@@ -134,17 +141,20 @@ def run(
     err_console.print(
         f"run [bold]{plan.run_id}[/]: {total} trial(s), agent {agent}, {mode} mode, log {log or 'default'}"
     )
-    result, headline = _with_progress(total, lambda on_trial: _run(log, plan, on_trial, judge))
+    result, headline = _with_progress(total, lambda on_trial: _run(log, plan, on_trial, judge, distribute))
     _summarize(result, headline)
 
 
 async def _run(
-    url: str | None, plan: RunPlan, on_trial: Callable[[TrialOutcome], None], judge: bool
+    url: str | None, plan: RunPlan, on_trial: Callable[[TrialOutcome], None], judge: bool, distribute: bool
 ) -> tuple[RunResult, dict[str, object]]:
     async with open_log(url) as log:
-        result = await _until_signal(
-            start_run(log, plan, on_trial=on_trial, after_trial=_judge_hook(log, plan.run_id, judge))
-        )
+        hook = _judge_hook(log, plan.run_id, judge)
+        if distribute:
+            async with WorkQueue.open(log.url) as queue:
+                result = await _until_signal(distribute_run(log, queue, plan, on_trial=on_trial, after_trial=hook))
+        else:
+            result = await _until_signal(start_run(log, plan, on_trial=on_trial, after_trial=hook))
         return result, await _headline(log, plan.run_id, judge and not result.interrupted)
 
 
@@ -161,7 +171,7 @@ def resume(
     """Re-run the trials of a run that did not finish; keep the finished ones."""
     options = ModelOptions(model=model, base_url=base_url)
     user_options = ModelOptions(model=user_model, base_url=user_base_url)
-    holder: dict[str, int] = {}
+    progress = _TrialProgress()
 
     def make_plan(started: ev.RunStarted, tasks: list[Task]) -> RunPlan:
         sim = started.user_sim.kind if started.user_sim else "scripted"
@@ -187,30 +197,77 @@ def resume(
             catalog=started.catalog,
             user_sim=sim_info,
         )
-        holder["total"] = len(schedule(plan))
         return plan
 
     async def go(on_trial: Callable[[TrialOutcome], None]) -> tuple[RunResult, dict[str, object]]:
         async with open_log(log, create=False) as opened:
             judged = "rules" in await _recorded_judges(opened, run_id)
             hook = _judge_hook(opened, run_id, judged)
-            result = await _until_signal(resume_run(opened, run_id, make_plan, on_trial=on_trial, after_trial=hook))
+            result = await _until_signal(
+                resume_run(opened, run_id, make_plan, on_trial=on_trial, after_trial=hook, on_start=progress.set_total)
+            )
             return result, await _headline(opened, run_id, judged and not result.interrupted)
 
-    result, headline = _with_progress(None, go)
+    result, headline = _with_progress(None, go, progress)
     _summarize(result, headline)
 
 
+@app.command()
+def worker(
+    tasks: Annotated[
+        list[Path], typer.Option("--tasks", help="Folders holding the tasks this worker can run (repeatable).")
+    ],
+    concurrency: Annotated[int, typer.Option("--concurrency", "-n", min=1, help="Trials at once.")] = 2,
+    model: ModelOpt = None,
+    base_url: BaseUrlOpt = None,
+    idle_exit: Annotated[
+        float | None, typer.Option("--idle-exit", help="Stop after this many seconds without work.")
+    ] = None,
+    ack_wait: Annotated[
+        float, typer.Option("--ack-wait", help="Seconds before a dead worker's trial is retried.")
+    ] = 120,
+    log: LogOption = None,
+) -> None:
+    """Run trials queued by `realcli run --distribute`, with this machine's Docker engine."""
+
+    def voice_for(started: ev.RunStarted) -> tuple[VoiceFactory | None, ev.UserSimInfo | None]:
+        recorded = started.user_sim
+        kind = recorded.kind if recorded else "scripted"
+        return _voice(
+            kind,
+            ModelOptions(model=recorded.model if recorded else None, base_url=recorded.endpoint if recorded else None),
+        )
+
+    config = WorkerConfig(
+        task_dirs=tasks,
+        concurrency=concurrency,
+        agent_options=ModelOptions(model=model, base_url=base_url),
+        voice_for=voice_for,
+        idle_exit_sec=idle_exit,
+    )
+
+    async def go() -> int:
+        async with open_log(log) as opened, WorkQueue.open(opened.url, ack_wait=ack_wait) as queue:
+            err_console.print(f"worker {worker_id()} serving {opened.url} ({concurrency} at a time)")
+            return await _until_signal(serve_worker(opened, queue, config))
+
+    err_console.print(f"worker ran {run_async(go)} trial(s)")
+
+
 @app.command("gc")
-def gc_cmd() -> None:
-    """Remove sandbox containers left behind by crashed realcli processes."""
+def gc_cmd(
+    images: Annotated[bool, typer.Option("--images", help="Also remove cached task and agent images.")] = False,
+) -> None:
+    """Remove sandbox containers left behind by crashed realcli processes (and, with --images, cached images)."""
 
-    async def sweep() -> list[str]:
+    async def sweep() -> tuple[list[str], list[str]]:
         async with connect() as docker:
-            return await gc(docker)
+            return await gc(docker), (await prune_images(docker) if images else [])
 
-    removed = run_async(sweep)
-    err_console.print(f"removed {len(removed)} leftover container(s)")
+    containers, pruned = run_async(sweep)
+    err_console.print(
+        f"removed {len(containers)} leftover container(s)" + (f", {len(pruned)} cached image(s)" if images else "")
+    )
 
 
 # --------------------------------------------------------------------------- helpers
@@ -278,8 +335,34 @@ async def _until_signal(work: Awaitable[T]) -> T:
     return result[0]
 
 
-def _with_progress(total: int | None, go: Callable[[Callable[[TrialOutcome], None]], Awaitable[T]]) -> T:
-    counts = {"pass": 0, "fail": 0, "error": 0}
+class _TrialProgress:
+    """A live bar of finished trials with pass / fail / infrastructure-error counts."""
+
+    def __init__(self) -> None:
+        self.counts = {"pass": 0, "fail": 0, "error": 0}
+        self._bar: Progress | None = None
+        self._task: TaskID | None = None
+
+    def attach(self, bar: Progress, total: int | None) -> None:
+        self._bar = bar
+        self._task = bar.add_task("trials", total=total, **self.counts)  # type: ignore[arg-type]
+
+    def set_total(self, total: int) -> None:
+        if self._bar is not None and self._task is not None:
+            self._bar.update(self._task, total=total)
+
+    def trial(self, outcome: TrialOutcome) -> None:
+        self.counts[_verdict(outcome)] += 1
+        if self._bar is not None and self._task is not None:
+            self._bar.update(self._task, advance=1, **self.counts)  # type: ignore[arg-type]
+
+
+def _with_progress(
+    total: int | None,
+    go: Callable[[Callable[[TrialOutcome], None]], Awaitable[T]],
+    progress: _TrialProgress | None = None,
+) -> T:
+    progress = progress or _TrialProgress()
     columns = (
         TextColumn("[bold]trials"),
         BarColumn(),
@@ -289,15 +372,9 @@ def _with_progress(total: int | None, go: Callable[[Callable[[TrialOutcome], Non
         ),
         TimeElapsedColumn(),
     )
-    with Progress(*columns, console=err_console, transient=False) as progress:
-        bar = progress.add_task("trials", total=total, **counts)  # type: ignore[arg-type]
-
-        def on_trial(outcome: TrialOutcome) -> None:
-            key = _verdict(outcome)
-            counts[key] += 1
-            progress.update(bar, advance=1, **counts)  # type: ignore[arg-type]
-
-        return run_async(go, on_trial)
+    with Progress(*columns, console=err_console, transient=False) as bar:
+        progress.attach(bar, total)
+        return run_async(go, progress.trial)
 
 
 def _verdict(outcome: TrialOutcome) -> Literal["pass", "fail", "error"]:

@@ -214,6 +214,7 @@ class TrialScheduled(Event, frozen=True):
     mode: Mode
     attempt: int
     seed: int = 0
+    task_digest: str = ""  # lets a worker elsewhere check it has the very same task
 
 
 class RunResumed(Event, frozen=True):
@@ -243,6 +244,7 @@ class TrialStarted(Event, frozen=True):
     image: str = ""
     user_sim: UserSimInfo | None = None
     seed: int = 0
+    worker: str = ""  # host:pid of the process that ran this try
 
 
 class TrialFinished(Event, frozen=True):

@@ -40,7 +40,7 @@ from realcli.runtime._run import (
     start_run,
     trial_status,
 )
-from realcli.runtime._sandbox import DockerSandbox, ExecResult, gc
+from realcli.runtime._sandbox import DockerSandbox, ExecResult, gc, prune_images
 from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest
 from realcli.runtime._terminus import TerminusAgent
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, budgets_for, trial_id
@@ -86,6 +86,7 @@ __all__ = [
     "ModelRejectedError",
     "ModelUnavailableError",
     "new_run_id",
+    "prune_images",
     "NoopAgent",
     "OracleAgent",
     "read_trial",

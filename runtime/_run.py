@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import socket
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,8 +68,6 @@ class RunResult:
 
 def new_run_id() -> str:
     """A sortable, unique run id: ``r<yyyymmdd-hhmmss>-<4 hex>``."""
-    import time
-
     return time.strftime("r%Y%m%d-%H%M%S", time.gmtime()) + "-" + os.urandom(2).hex()
 
 
@@ -104,15 +103,8 @@ def schedule(plan: RunPlan) -> list[TrialSpec]:
     return specs
 
 
-async def start_run(
-    log: EventLog,
-    plan: RunPlan,
-    *,
-    on_trial: OnTrial | None = None,
-    after_trial: AfterTrial | None = None,
-    docker_url: str | None = None,
-) -> RunResult:
-    """Record and run a new run."""
+async def record_run(log: EventLog, plan: RunPlan) -> tuple[StreamWriter, list[TrialSpec]]:
+    """Append ``RunStarted`` and every ``TrialScheduled`` of a new run; the run stream's writer and the trials."""
     ev.check_token(plan.run_id, "run id")
     if await log.stream_version(ev.run_stream(plan.run_id)):
         raise ConfigError(f"run {plan.run_id!r} already exists in {log.url}: pick another --run-id or `realcli resume`")
@@ -137,10 +129,30 @@ async def start_run(
             seed=plan.seed,
         ),
         *[
-            ev.TrialScheduled(trial_id=s.trial_id, task_id=s.task.task_id, mode=s.mode, attempt=s.attempt, seed=s.seed)
+            ev.TrialScheduled(
+                trial_id=s.trial_id,
+                task_id=s.task.task_id,
+                mode=s.mode,
+                attempt=s.attempt,
+                seed=s.seed,
+                task_digest=s.task.spec.digest,
+            )
             for s in specs
         ],
     )
+    return writer, specs
+
+
+async def start_run(
+    log: EventLog,
+    plan: RunPlan,
+    *,
+    on_trial: OnTrial | None = None,
+    after_trial: AfterTrial | None = None,
+    docker_url: str | None = None,
+) -> RunResult:
+    """Record and run a new run on this machine."""
+    writer, specs = await record_run(log, plan)
     return await _execute(log, writer, plan, specs, on_trial, after_trial, docker_url)
 
 
@@ -152,8 +164,12 @@ async def resume_run(
     on_trial: OnTrial | None = None,
     after_trial: AfterTrial | None = None,
     docker_url: str | None = None,
+    on_start: Callable[[int], None] | None = None,
 ) -> RunResult:
-    """Re-run the trials of ``run_id`` that did not finish; the finished ones stay as they are."""
+    """Re-run the trials of ``run_id`` that did not finish; the finished ones stay as they are.
+
+    ``on_start`` learns how many trials will run, before the first starts.
+    """
     started, scheduled = await _read_run(log, run_id)
     tasks = _reload_tasks(started)
     plan = make_plan(started, tasks)
@@ -165,6 +181,8 @@ async def resume_run(
         raise ConfigError(f"run {run_id}: cannot rebuild trials {', '.join(missing)} from the recorded tasks")
     writer = await StreamWriter.open(log, ev.run_stream(run_id))
     await writer.append(ev.RunResumed(run_id=run_id, trials=[s.trial_id for s in todo]))
+    if on_start is not None:
+        on_start(len(todo))
     result = await _execute(log, writer, plan, todo, on_trial, after_trial, docker_url)
     return result
 

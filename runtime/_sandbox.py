@@ -1054,3 +1054,27 @@ async def gc(
             continue
         removed.append(c.id)
     return removed
+
+
+async def prune_images(docker: aiodocker.Docker) -> list[str]:
+    """Remove cached task and agent images (``realcli.kind`` task-image / agent-image) no container uses.
+
+    They are a cache keyed by content: a changed task builds a new image and the
+    old one is never used again.  Base images are kept (``python -m
+    realcli.environments`` owns them).  Returns the removed image ids.
+    """
+    removed: list[str] = []
+    for kind in ("task-image", "agent-image"):
+        try:
+            images = await docker.images.list(filters={"label": [f"{LABEL_KIND}={kind}"]})
+        except DockerError as e:
+            raise docker_error(e, "listing cached images") from e
+        for image in images:
+            try:
+                await docker.images.delete(image["Id"])
+            except DockerError as e:
+                if e.status in (404, 409):  # gone already, or a container still uses it
+                    continue
+                raise docker_error(e, f"removing image {image['Id'][:19]}") from e
+            removed.append(str(image["Id"]))
+    return removed

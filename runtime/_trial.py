@@ -19,6 +19,8 @@ SIGTERM) as ``cancelled``.  Neither is ever scored.
 from __future__ import annotations
 
 import contextlib
+import os
+import socket
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -76,6 +78,11 @@ class TrialOutcome:
     detail: str = ""
 
 
+def worker_id() -> str:
+    """``host:pid`` of this process, recorded on every try it runs."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
 def trial_id(task_id: str, mode: Mode, attempt: int) -> str:
     return f"{task_id}-{mode}-{attempt}"
 
@@ -104,7 +111,10 @@ class TrialRunner:
         agent: Agent,
         voice: VoiceFactory | None,
         user_sim: ev.UserSimInfo | None = None,
+        *,
+        worker: str | None = None,
     ) -> None:
+        self._worker = worker or worker_id()
         self._log = log
         self._docker = docker
         self._spec = spec
@@ -133,6 +143,7 @@ class TrialRunner:
                 budgets=self._budgets,
                 user_sim=user_sim,
                 seed=spec.seed,
+                worker=self._worker,
             )
         )
         reason: ev.TrialEndReason = "completed"

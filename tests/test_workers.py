@@ -1,0 +1,123 @@
+"""Past one machine: trials queued on JetStream, run by worker processes, followed by the coordinator."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import anyio
+
+from realcli import events as ev
+from realcli.eventlog import open_log
+from tests._nats import NatsServer
+from tests._tasks import make_task
+
+
+def realcli(*args: str, quiet: bool = False) -> subprocess.Popen[str]:
+    out = subprocess.DEVNULL if quiet else subprocess.PIPE
+    return subprocess.Popen(
+        [sys.executable, "-m", "realcli", *args],
+        stdout=out,
+        stderr=out,
+        text=True,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+
+
+async def records(url: str, run_id: str) -> list[ev.RecordedEvent]:
+    async with open_log(url) as log:
+        return [r async for r in log.read_all(0, run_id)]
+
+
+def wait_for(url: str, run_id: str, kind: type, deadline: float = 90) -> list[ev.RecordedEvent]:
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        found = [r for r in anyio.run(records, url, run_id) if isinstance(r.event, kind)]
+        if found:
+            return found
+        time.sleep(0.3)
+    raise AssertionError(f"no {kind.__name__} in run {run_id} after {deadline} s")
+
+
+def test_two_workers_share_a_distributed_run(tmp_path: Path, nats: NatsServer) -> None:
+    url = f"{nats.url}?stream=D{os.urandom(4).hex()}"
+    tasks = tmp_path / "tasks"
+    for name in ("alpha", "beta"):
+        make_task(tasks, name, solve="#!/bin/sh\nsleep 1\necho hello > /app/out\n")
+    workers = [realcli("worker", "--tasks", str(tasks), "-n", "1", "--idle-exit", "8", "--log", url) for _ in range(2)]
+    try:
+        coordinator = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "realcli",
+                "run",
+                str(tasks),
+                "--mode",
+                "exec",
+                "-k",
+                "2",
+                "--distribute",
+                "--run-id",
+                "dist",
+                "--log",
+                url,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=240,
+        )
+        assert coordinator.returncode == 0, coordinator.stderr
+        outs = [w.communicate(timeout=60) for w in workers]
+    finally:
+        for w in workers:
+            w.kill()
+    assert all(w.returncode == 0 for w in workers), outs
+
+    log = anyio.run(records, url, "dist")
+    finished = {r.event.trial_id: r.event.reason for r in log if isinstance(r.event, ev.TrialFinished)}
+    assert finished == {f"{t}-exec-{a}": "completed" for t in ("alpha", "beta") for a in (1, 2)}
+    ran_by = {r.event.worker for r in log if isinstance(r.event, ev.TrialStarted)}
+    assert len(ran_by) == 2  # both workers took trials
+    rewards = [r.event.reward for r in log if isinstance(r.event, ev.VerifierFinished)]
+    assert rewards == [1.0] * 4
+    (done,) = [r.event for r in log if isinstance(r.event, ev.RunFinished)]
+    assert (done.status, done.trials_finished) == ("completed", 4)
+
+
+def test_a_dead_workers_trial_is_retried_by_another(tmp_path: Path, nats: NatsServer) -> None:
+    url = f"{nats.url}?stream=K{os.urandom(4).hex()}"
+    tasks = tmp_path / "tasks"
+    make_task(tasks, "slow", solve="#!/bin/sh\nsleep 6\necho hello > /app/out\n")
+    coordinator = realcli(
+        "run", str(tasks), "--mode", "exec", "--distribute", "--run-id", "retry", "--log", url, quiet=True
+    )
+    first = realcli("worker", "--tasks", str(tasks), "--ack-wait", "4", "--log", url, quiet=True)
+    second = None
+    try:
+        wait_for(url, "retry", ev.CommandStarted)
+        first.send_signal(signal.SIGKILL)
+        first.wait(10)
+        second = realcli("worker", "--tasks", str(tasks), "--idle-exit", "5", "--log", url, quiet=True)
+        assert coordinator.wait(180) == 0
+        second.wait(60)
+    finally:
+        for p in (coordinator, first, second):
+            if p is not None:
+                p.kill()
+
+    log = anyio.run(records, url, "retry")
+    starts = [r.event for r in log if isinstance(r.event, ev.TrialStarted)]
+    assert len(starts) == 2
+    assert starts[0].worker != starts[1].worker
+    (finished,) = [r.event for r in log if isinstance(r.event, ev.TrialFinished)]
+    assert finished.reason == "completed"
+    assert [r.event.reward for r in log if isinstance(r.event, ev.VerifierFinished)] == [1.0]
+    leftover = subprocess.run(
+        ["docker", "ps", "-aq", "--filter", "label=realcli.run=retry"], capture_output=True, text=True, check=True
+    )
+    assert leftover.stdout.strip() == ""  # the second worker swept the dead one's container
