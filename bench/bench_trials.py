@@ -164,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     print(f"  c={m.concurrency}: realcli trial p50 = {m.pct(0.5) / bare[m.concurrency].pct(0.5):.2f}x "
                           f"'{floor}', throughput {m.per_sec / bare[m.concurrency].per_sec:.2f}x")
     if args.part in ("run", "all"):
-        rows: list[Any] = anyio.run(run_throughput, args.tasks, [c for c in levels if c != 1] or [1])
+        rows: list[Any] = anyio.run(run_throughput, args.tasks, levels)
         print(f"\nrealcli run, oracle, paired, {args.tasks}:")
         print(f"{'concurrency':<12} {'trials':<14} {'wall':<10} {'trials/min':<12} log per trial")
         for row in rows:

@@ -5,23 +5,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from realcli._errors import RealcliError
+from realcli._errors import find_error
 from realcli.cli import _cmd_report, _cmd_run, _cmd_tasks  # noqa: F401  (they register their commands)
 from realcli.cli._app import app
 
 __all__ = ["app", "main"]
-
-
-def _realcli_error(exc: BaseException) -> RealcliError | None:
-    """Find the error to report inside (possibly nested) exception groups."""
-    if isinstance(exc, RealcliError):
-        return exc
-    if isinstance(exc, BaseExceptionGroup):
-        for inner in exc.exceptions:
-            found = _realcli_error(inner)
-            if found is not None:
-                return found
-    return None
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -31,7 +19,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     except SystemExit:
         raise
     except BaseException as e:
-        found = _realcli_error(e)
+        found = find_error(e)
         if found is None:
             raise
         print(f"realcli: error: {found}", file=sys.stderr)

@@ -39,6 +39,7 @@ __all__ = [
     "EvidenceFile",
     "EvidenceSnapshotted",
     "FidelityAssessed",
+    "FidelityCriterion",
     "FilesCopied",
     "HardCheckFinished",
     "ImageBuilt",
@@ -465,19 +466,22 @@ class VerdictRendered(Event, frozen=True):
     evidence: list[str] = field(default_factory=list)
 
 
+FidelityCriterion = Literal[
+    "script_intent",
+    "disclosure",
+    "answers",
+    "state_assertions",
+    "probe_coverage",
+    "message_validity",
+    "refusals",
+    "timing",
+]
+
+
 class FidelityAssessed(Event, frozen=True):
     judge_id: str
     trial_id: str
-    criterion: Literal[
-        "script_intent",
-        "disclosure",
-        "answers",
-        "state_assertions",
-        "probe_coverage",
-        "message_validity",
-        "refusals",
-        "timing",
-    ]
+    criterion: FidelityCriterion
     verdict: Literal["pass", "fail", "n/a"]
     rationale: str = ""
     affected_dimensions: list[str] = field(default_factory=list)

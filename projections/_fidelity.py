@@ -34,7 +34,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, get_args
 
 import msgspec
 
@@ -42,6 +42,7 @@ from realcli.events import (
     AgentMessaged,
     AgentTurnTaken,
     AgentYielded,
+    FidelityCriterion,
     OnAfter,
     OnAgentTurns,
     OnAllProbesDone,
@@ -66,22 +67,10 @@ __all__ = ["DONT_KNOW_ANSWER", "FIDELITY_CRITERIA", "FidelityVerdict", "audit_fi
 DONT_KNOW_ANSWER = "I don't know, use your judgement."
 """The scripted simulator's fixed answer to a question no slice answers."""
 
-Criterion = Literal[
-    "script_intent", "disclosure", "answers", "state_assertions", "probe_coverage", "message_validity",
-    "refusals", "timing",
-]
+Criterion = FidelityCriterion
 FidelityKind = Literal["pass", "fail", "n/a"]
 
-FIDELITY_CRITERIA: tuple[Criterion, ...] = (
-    "script_intent",
-    "disclosure",
-    "answers",
-    "state_assertions",
-    "probe_coverage",
-    "message_validity",
-    "refusals",
-    "timing",
-)
+FIDELITY_CRITERIA: tuple[Criterion, ...] = get_args(FidelityCriterion)
 
 _REFUSAL = re.compile(
     r"(?i)\b(as an ai\b|i(?:'m| am) (?:not able|unable) to (?:help|assist|role-?play)|"

@@ -15,6 +15,7 @@ from realcli._errors import (
     RealcliError,
     SchemaError,
     TaskFormatError,
+    find_error,
 )
 
 __version__ = "0.1.0"
@@ -29,4 +30,5 @@ __all__ = [
     "SchemaError",
     "TaskFormatError",
     "__version__",
+    "find_error",
 ]

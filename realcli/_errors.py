@@ -58,3 +58,15 @@ class InfrastructureError(RealcliError):
     Inside a trial these become a ``TrialFinished(reason="infrastructure_error")``
     event; they are never scored as a failed task.
     """
+
+
+def find_error(exc: BaseException) -> RealcliError | None:
+    """The first ``RealcliError`` in ``exc`` or, depth first, in its exception groups."""
+    if isinstance(exc, RealcliError):
+        return exc
+    if isinstance(exc, BaseExceptionGroup):
+        for inner in exc.exceptions:
+            found = find_error(inner)
+            if found is not None:
+                return found
+    return None

@@ -44,12 +44,11 @@ from realcli.runtime._sandbox import DockerSandbox, ExecResult, gc, prune_images
 from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest
 from realcli.runtime._terminus import TerminusAgent
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, budgets_for, trial_id
-from realcli.runtime._user import DONT_KNOW, LlmVoice, ScriptedVoice, UserActor, Voice, llm_user_info
+from realcli.runtime._user import LlmVoice, ScriptedVoice, UserActor, Voice, llm_user_info
 from realcli.runtime._validate import TaskValidation, validate_tasks
 
 __all__ = [
     "AGENT_NAMES",
-    "DONT_KNOW",
     "Agent",
     "agent_factory",
     "agent_from_info",

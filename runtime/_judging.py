@@ -32,9 +32,10 @@ from typing import Literal
 
 import anyio
 
-from realcli import ConfigError, ConflictError, LogUnavailableError, NotFoundError, RealcliError
+from realcli import ConfigError, ConflictError, LogUnavailableError, NotFoundError, find_error
 from realcli import events as ev
 from realcli.eventlog import EventLog
+from realcli.projections import DONT_KNOW_ANSWER as DONT_KNOW
 from realcli.projections import (
     RULES_VERSION,
     CatalogView,
@@ -50,7 +51,6 @@ from realcli.projections import (
 )
 from realcli.runtime._judge_llm import PROMPT_VERSION, LlmJudge
 from realcli.runtime._model import ModelEndpoint
-from realcli.runtime._user import DONT_KNOW
 
 __all__ = [
     "JudgeKind",
@@ -440,7 +440,7 @@ async def rejudge(
         except BaseExceptionGroup as group:
             # One failing trial (an unreachable model) cancels the rest: report it as the one-line
             # error it is; judged trials are in the log, and the same judge id completes the rest.
-            first = _realcli_error(group)
+            first = find_error(group)
             if first is None:
                 raise
             raise first from None
@@ -448,17 +448,6 @@ async def rejudge(
     summary.notes.sort()
     await finish_judging(log, run_id, jid)
     return summary
-
-
-def _realcli_error(exc: BaseException) -> RealcliError | None:
-    if isinstance(exc, RealcliError):
-        return exc
-    if isinstance(exc, BaseExceptionGroup):
-        for inner in exc.exceptions:
-            found = _realcli_error(inner)
-            if found is not None:
-                return found
-    return None
 
 
 async def _judge_one(log: EventLog, run_id: str, trial_id: str, catalog: ev.CatalogInfo | None, writer: JudgeStream,

@@ -20,6 +20,7 @@ unreleased slices are recorded at the end, however the trial ends.
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from collections.abc import Callable, Sequence
@@ -27,11 +28,11 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from realcli import events as ev
+from realcli.projections import DONT_KNOW_ANSWER as DONT_KNOW  # the fixed answer the audit expects
 from realcli.runtime._bus import StreamWriter, TrialFeed
 from realcli.runtime._model import ModelClient, ModelEndpoint
 from realcli.scripts_catalog import choose_variant
 
-DONT_KNOW: Final = "I don't know, use your judgement."
 STATE_CHECK_TIMEOUT: Final = 30.0
 _AGENT_PURPOSES: Final = ("agent", "oracle")
 
@@ -210,15 +211,18 @@ class UserActor:
         self._out = writer
         self._feed = feed
         self._seed = seed
-        self._released: dict[str, int] = {}  # slice id -> agent turns at delivery
-        self._fired: dict[str, int] = {}  # probe id -> agent turns at delivery
+        # Deliveries and agent turns by log position: "N turns after a delivery"
+        # counts only turns the log records after it, even when the user reads
+        # an earlier turn event after delivering.
+        self._released: dict[str, int] = {}  # slice id -> log position of its delivery
+        self._fired: dict[str, int] = {}  # probe id -> log position of its delivery
         self._armed: list[_Pending] = []
-        self._turns = 0
-        self._probe_in_flight = False
+        self._turn_positions: list[int] = []
+        self._probe_in_flight: int | None = None  # log position of the probe the agent has not answered yet
         self._unanswered: list[str] = []  # questions no slice answered, until the agent next waits for us
         self._commands: dict[str, str] = {}  # command id -> text, agent commands
         self._state_checks: dict[str, Item] = {}  # command id -> item, outstanding
-        self._sent = 0  # user messages sent so far
+        self._sent_positions: list[int] = []  # log position of every user message sent
         self._idle = False  # the agent waits for us and we had nothing to say
         self._finished = False
         self._recorded = False
@@ -263,13 +267,18 @@ class UserActor:
                 if question or "?" in text:
                     await self._on_question(text)
             case ev.AgentTurnTaken():
-                self._turns += 1
-                self._arm_matching(lambda t: isinstance(t, ev.OnAgentTurns) and self._turns >= t.n, "agent_turns")
+                self._turn_positions.append(rec.position)
+                turns = len(self._turn_positions)
+                self._arm_matching(lambda t: isinstance(t, ev.OnAgentTurns) and turns >= t.n, "agent_turns")
                 self._arm_after()
                 await self._deliver()
-            case ev.AgentYielded(question_pending=pending, messages_read=read) if read >= self._sent:
-                # (a yield with unread messages is not idle: the agent goes on with them)
-                await self._on_yield(pending)
+            case ev.AgentYielded(question_pending=pending, messages_read=read) if read >= self._sent_before(
+                rec.position
+            ):
+                # The agent had taken in everything said before it yielded (a yield with unread
+                # messages is not idle: it goes on with them).  Whether it has read what we
+                # said since decides if it can be closed on.
+                await self._on_yield(rec.position, pending, caught_up=read >= len(self._sent_positions))
             case ev.AgentStopped():
                 self._end_reason = "the agent stopped before its trigger occurred"
                 await self._finish("the agent stopped", close=False)
@@ -299,8 +308,9 @@ class UserActor:
             self._unanswered.append(question)
         await self._deliver()
 
-    async def _on_yield(self, question_pending: bool) -> None:
-        self._probe_in_flight = False
+    async def _on_yield(self, position: int, question_pending: bool, *, caught_up: bool) -> None:
+        if self._probe_in_flight is not None and self._probe_in_flight < position:
+            self._probe_in_flight = None  # the agent has had its turn after the probe
         closing = self._script.closing
         if closing is not None and closing.on == "claims_done" and not question_pending:
             self._end_reason = "the agent claimed to be done before its trigger occurred"
@@ -315,7 +325,7 @@ class UserActor:
             answer = await self._voice.answer("\n".join(self._unanswered), released)
             await self._say(ev.UserMessaged(kind="answer", text=answer))
             self._unanswered, said = [], True
-        self._idle = not said
+        self._idle = not said and caught_up
         if self._idle and not self._state_checks:
             await self._close_if_idle()
 
@@ -348,16 +358,19 @@ class UserActor:
             if (
                 isinstance(trigger, ev.OnAfter)
                 and trigger.ref in delivered
-                and self._turns - delivered[trigger.ref] >= trigger.agent_turns
+                and self._turns_since(delivered[trigger.ref]) >= trigger.agent_turns
             ):
                 self._armed.append(_Pending(item, "after", trigger.ref))
+
+    def _turns_since(self, position: int) -> int:
+        return len(self._turn_positions) - bisect.bisect_right(self._turn_positions, position)
 
     async def _deliver(self) -> bool:
         """Send every armed slice, and the first armed probe if none is in flight; True if anything was said."""
         said = False
         while True:
             ready = [p for p in self._armed if isinstance(p.item, ev.Slice)]
-            if not ready and not self._probe_in_flight:
+            if not ready and self._probe_in_flight is None:
                 ready = [p for p in self._armed if isinstance(p.item, ev.Probe)][:1]
             if not ready:
                 return said
@@ -371,8 +384,7 @@ class UserActor:
         item = pending.item
         if isinstance(item, ev.Slice):
             text, paraphrased = await self._voice.slice_text(item)
-            self._released[item.id] = self._turns
-            await self._say(
+            self._released[item.id] = await self._say(
                 ev.SliceReleased(
                     slice_id=item.id,
                     trigger=pending.trigger,
@@ -385,9 +397,7 @@ class UserActor:
             return
         phrasings = [item.stimulus, *item.stimulus_variants]
         variant = choose_variant(self._seed, item.id, len(phrasings)) if len(phrasings) > 1 else 0
-        self._fired[item.id] = self._turns
-        self._probe_in_flight = True
-        await self._say(
+        self._probe_in_flight = self._fired[item.id] = await self._say(
             ev.ProbeFired(
                 probe_id=item.id,
                 template=item.template,
@@ -398,9 +408,14 @@ class UserActor:
             ev.UserMessaged(kind="probe", text=phrasings[variant], ref=item.id),
         )
 
-    async def _say(self, *events: ev.Event) -> None:
-        self._sent += sum(isinstance(e, ev.UserMessaged) for e in events)
-        await self._out.append(*events)
+    async def _say(self, *events: ev.Event) -> int:
+        """Append what the user says; the log position of the last event."""
+        position = (await self._out.append(*events)).last_position
+        self._sent_positions += [position] * sum(isinstance(e, ev.UserMessaged) for e in events)
+        return position
+
+    def _sent_before(self, position: int) -> int:
+        return bisect.bisect_left(self._sent_positions, position)
 
     # --------------------------------------------------------------- ending
 

@@ -36,6 +36,7 @@ class TaskValidation:
     items_passed: int = 0
     items_failed: list[str] = field(default_factory=list)
     items_undecided: int = 0
+    fidelity_failures: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     collab: bool = True
 
@@ -139,6 +140,8 @@ async def _read_outcomes(log: EventLog, run_id: str, results: dict[str, TaskVali
                     result.items_failed.append(f"{scenario}/{item}")
                 elif verdict in ("undecided", "unjudged"):
                     result.items_undecided += 1
+            case ev.FidelityAssessed(trial_id=trial, criterion=criterion, verdict="fail", rationale=why) if oracle_run:
+                results[trial_task[trial][0]].fidelity_failures.append(f"{criterion}: {why}")
 
 
 def _conclude(result: TaskValidation) -> None:
@@ -160,5 +163,7 @@ def _conclude(result: TaskValidation) -> None:
             )
         if result.items_failed:
             result.problems.append(f"oracle fails checklist items {', '.join(result.items_failed[:5])}")
+        if result.fidelity_failures:
+            result.problems.append(f"the scripted user deviated from the script: {result.fidelity_failures[0]}")
     if result.noop_exec is None or result.noop_exec >= 1:
         result.problems.append(f"the no-op agent passes the verifier (reward {result.noop_exec})")
