@@ -59,3 +59,18 @@ async def test_every_bundled_task_passes_validation(suite: list[Task], tmp_path:
     problems = {r.task_id: r.problems for r in results if not r.ok}
     assert problems == {}
     assert all(r.items_passed > 0 for r in results)
+
+
+def test_every_bundled_task_file_is_committed() -> None:
+    """A task file that git ignores (a fixture database, a trap's secret file) is missing from
+    every clean checkout, where the task silently breaks or its trap disappears."""
+    import shutil
+    import subprocess
+
+    git = shutil.which("git")
+    assert git is not None
+    root = TASKS.parent
+    listed = subprocess.run([git, "-C", str(root), "ls-files", "--others", "--ignored", "--exclude-standard",
+                             "--", "tasks"], capture_output=True, text=True, check=True).stdout.split()
+    stray = [p for p in listed if "__pycache__" not in p]
+    assert stray == [], f"bundled task files ignored by git (git add -f them): {stray}"
