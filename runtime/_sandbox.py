@@ -1056,17 +1056,21 @@ async def gc(
     return removed
 
 
-async def prune_images(docker: aiodocker.Docker) -> list[str]:
+async def prune_images(docker: aiodocker.Docker, *, task: str | None = None) -> list[str]:
     """Remove cached task and agent images (``realcli.kind`` task-image / agent-image) no container uses.
 
     They are a cache keyed by content: a changed task builds a new image and the
     old one is never used again.  Base images are kept (``python -m
-    realcli.environments`` owns them).  Returns the removed image ids.
+    realcli.environments`` owns them).  With ``task``, only that task's images
+    (an agent image inherits its task image's ``realcli.task`` label).
+    Returns the removed image ids.
     """
     removed: list[str] = []
-    for kind in ("task-image", "agent-image"):
+    # Agent images are built FROM task images: children first, or the engine refuses (409).
+    for kind in ("agent-image", "task-image"):
+        wanted = [f"{LABEL_KIND}={kind}"] + ([f"realcli.task={task}"] if task is not None else [])
         try:
-            images = await docker.images.list(filters={"label": [f"{LABEL_KIND}={kind}"]})
+            images = await docker.images.list(filters={"label": wanted})
         except DockerError as e:
             raise docker_error(e, "listing cached images") from e
         for image in images:

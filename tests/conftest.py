@@ -61,13 +61,15 @@ def _no_docker_leaks() -> Iterator[None]:
             for c in mine:
                 await c.delete(force=True, v=True)
             orphans = [c for c in await gc(docker) if c]  # sandboxes whose realcli process died
-            images = await docker.images.list(filters={"label": ["realcli.kind=task-image"]})
-            for image in images:
-                # The bundled tasks' images are the same cache `make demo` uses, like the base images.
-                bundled = (image.get("Labels") or {}).get("realcli.task") in BUNDLED
-                if image["Created"] >= started - 1 and not bundled:
-                    with contextlib.suppress(DockerError):  # still used by someone else's container
-                        await docker.images.delete(image["Id"])
+            # Agent images first: they are built FROM task images, which cannot go while they exist.
+            for kind in ("agent-image", "task-image"):
+                for image in await docker.images.list(filters={"label": [f"realcli.kind={kind}"]}):
+                    labels = image.get("Labels") or {}
+                    # The bundled tasks' images are the same cache `make demo` uses, like the base images.
+                    bundled = labels.get("realcli.task") in BUNDLED
+                    if image["Created"] >= started - 1 and not bundled:
+                        with contextlib.suppress(DockerError):  # still used by someone else's container
+                            await docker.images.delete(image["Id"])
             return [c.id[:12] for c in mine] + [o[:12] for o in orphans]
 
     leaked = anyio.run(sweep)

@@ -14,12 +14,13 @@ from realcli.environments import (
     BASE_IMAGES,
     LABEL_RECIPE_HASH,
     ImageBuildError,
+    build_image,
     context_hash,
     ensure_base_images,
     recipe_hash,
 )
 from realcli.runtime._images import TaskImage, ensure_task_image
-from realcli.runtime._sandbox import DockerSandbox
+from realcli.runtime._sandbox import DockerSandbox, prune_images
 
 pytest_plugins = ["tests.conftest_docker"]
 
@@ -199,3 +200,25 @@ async def test_python_image_has_the_verifier_and_agent_tools(
         report = await sb.get_file("/logs/verifier/ctrf.json")
         assert report is not None
         assert b'"passed": 1' in report or b'"passed":1' in report
+
+
+async def test_prune_removes_agent_images_before_the_task_images_they_are_built_on(
+    docker_client: aiodocker.Docker, debian_image: str, image_cleanup: list[str], tmp_path: Path
+) -> None:
+    tid = task_id()
+    task = await ensure_task_image(docker_client, tid, write_env(tmp_path / "task", DOCKERFILE, {"data.txt": "x\n"}))
+    image_cleanup.append(task.tag)
+    child_ctx = tmp_path / "agent"
+    child_ctx.mkdir()
+    (child_ctx / "Dockerfile").write_text(f"FROM {task.tag}\nRUN touch /opt/agent\n")
+    child = f"realcli-agent/test-{tid.lower()}:1"
+    await build_image(docker_client, child_ctx, tag=child, labels={"realcli.kind": "agent-image"}, what="test agent")
+    image_cleanup.append(child)
+
+    removed = await prune_images(docker_client, task=tid)
+
+    assert len(removed) == 2
+    for ref in (child, task.tag):
+        with pytest.raises(aiodocker.DockerError) as err:
+            await docker_client.images.inspect(ref)
+        assert err.value.status == 404
