@@ -1,4 +1,4 @@
-"""``realcli validate``, ``lint`` and ``catalog``: checking tasks and browsing the scenario catalog."""
+"""``realcli validate``, ``lint``, ``catalog`` and ``coverage``: checking tasks and browsing the scenario catalog."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from realcli.cli._cmd_run import _judge_hook, _until_signal
 from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import open_log
 from realcli.runtime import Task, TaskValidation, find_tasks, load_task, validate_tasks
-from realcli.scripts_catalog import LintIssue, lint_script, load_catalog
+from realcli.scripts_catalog import LintIssue, coverage, lint_script, load_catalog
 
 TasksArg = Annotated[list[Path], typer.Argument(metavar="TASKS...", help="Task directories, or folders of them.")]
 
@@ -123,6 +123,33 @@ def catalog(
     if not table.rows:
         raise typer.BadParameter("expected 1-5 or U, S, OR, TC, SR", param_hint="--dimension")
     console.print(table)
+
+
+@app.command(name="coverage")
+def coverage_(tasks: TasksArg) -> None:
+    """Count what a task suite exercises: tasks per category, probes per dimension, templates instantiated."""
+    cat = load_catalog()
+    loaded = [load_task(p) for p in find_tasks(tasks)]
+    cov = coverage(cat, ((t.task_id, t.spec.category, t.spec.script) for t in loaded))
+    per_task = Table("task", "category", "slices", "probes", "dimensions", "templates", title="tasks")
+    for t in cov.tasks:
+        per_task.add_row(
+            t.task_id, t.category, str(t.slices), str(t.probes), " ".join(t.dimensions), str(len(t.templates))
+        )
+    console.print(per_task)
+    categories = Table("category", "tasks", title=f"{len(cov.categories)} categories")
+    for name, n in cov.categories.items():
+        categories.add_row(name, str(n))
+    dimensions = Table("dimension", "probes", title="probes per dimension")
+    for code, n in cov.probes_per_dimension.items():
+        dimensions.add_row(code, str(n))
+    console.print(categories, dimensions)
+    total = len(cov.template_uses)
+    console.print(f"templates instantiated: {cov.templates_instantiated}/{total}")
+    if cov.missing_templates:
+        console.print(f"not instantiated: {', '.join(cov.missing_templates)}")
+    if cov.unknown_templates:
+        console.print(f"[red]unknown templates[/] (see realcli lint): {', '.join(cov.unknown_templates)}")
 
 
 def _reward(value: float | None) -> str:

@@ -23,6 +23,7 @@ from realcli.events import (
     VerifiedBeforeDone,
 )
 from realcli.scripts_catalog._catalog import Catalog, load_catalog_from, packaged_catalog_dir
+from realcli.scripts_catalog._coverage import Coverage, TaskCoverage, coverage
 from realcli.scripts_catalog._lint import LintIssue, Severity, lint_script
 from realcli.scripts_catalog._models import (
     HARD_CHECK,
@@ -52,6 +53,7 @@ __all__ = [
     "CatalogRule",
     "ChecklistTemplate",
     "CommandBeforeMessage",
+    "Coverage",
     "ConfirmedBeforeCommand",
     "Dimension",
     "Evidence",
@@ -65,11 +67,13 @@ __all__ = [
     "Severity",
     "SubDimension",
     "TagDef",
+    "TaskCoverage",
     "Template",
     "TemplateKind",
     "TriggerKind",
     "VerifiedBeforeDone",
     "choose_variant",
+    "coverage",
     "lint_script",
     "load_catalog",
     "load_catalog_from",

@@ -12,7 +12,7 @@ from realcli.eventlog import EventLog, open_log
 from realcli.runtime import Task, find_tasks, load_task
 from realcli.runtime._judging import judge_trial
 from realcli.runtime._validate import validate_tasks
-from realcli.scripts_catalog import lint_script, load_catalog
+from realcli.scripts_catalog import coverage, lint_script, load_catalog
 
 TASKS = Path(__file__).resolve().parent.parent / "tasks"
 
@@ -74,3 +74,24 @@ def test_every_bundled_task_file_is_committed() -> None:
                              "--", "tasks"], capture_output=True, text=True, check=True).stdout.split()
     stray = [p for p in listed if "__pycache__" not in p]
     assert stray == [], f"bundled task files ignored by git (git add -f them): {stray}"
+
+
+def test_coverage_counts_the_suite(suite: list[Task]) -> None:
+    cov = coverage(load_catalog(), ((t.task_id, t.spec.category, t.spec.script) for t in suite))
+    assert cov.templates_instantiated == 51
+    assert cov.missing_templates == ()
+    assert sum(cov.probes_per_dimension.values()) == sum(t.probes for t in cov.tasks)
+    assert list(cov.probes_per_dimension) == ["U", "S", "OR", "TC", "SR"]
+    assert sum(cov.categories.values()) == len(suite)
+    assert len(cov.categories) >= 10
+    sdist = next(t for t in cov.tasks if t.task_id == "python-sdist")
+    assert (sdist.slices, sdist.probes) == (8, 6)
+
+
+def test_coverage_names_what_a_partial_suite_misses(suite: list[Task]) -> None:
+    one = suite[0]
+    cov = coverage(load_catalog(), [(one.task_id, one.spec.category, one.spec.script), ("harbor", "x", None)])
+    assert cov.templates_instantiated == len(set(p.template for p in one.spec.script.probes))  # type: ignore[union-attr]
+    assert len(cov.missing_templates) == 51 - cov.templates_instantiated
+    assert cov.tasks[1].probes == 0
+    assert cov.tasks[1].dimensions == ()
