@@ -57,7 +57,8 @@ class Agent(Protocol):
     def info(self) -> ev.AgentInfo: ...
 
     async def run(self, session: AgentSession) -> None:
-        """Work on the trial until done; returning ends the agent (``AgentStopped(done)``)."""
+        """Work on the trial until done; returning ends the agent (``AgentStopped(done)``, or
+        ``AgentStopped(budget)`` after ``session.stop_for_budget``)."""
         ...
 
 
@@ -112,6 +113,7 @@ class AgentSession:
         self._read = 0  # feed index up to which user messages have been handed out
         self._messages_read = 0
         self.turn = 0
+        self.budget_spent: str | None = None  # set by ``stop_for_budget``: why the agent stopped early
 
     @property
     def grant(self) -> SandboxGrant:
@@ -152,6 +154,14 @@ class AgentSession:
         )
         assert isinstance(rec.event, ev.CommandFinished)
         return rec.event
+
+    def stop_for_budget(self, detail: str) -> None:
+        """Record that the agent stops because a budget of its own ran out (tokens, cost).
+
+        The agent then returns from ``run``; the trial records ``AgentStopped(budget)``
+        and is scored from the state it left, like any other stop.
+        """
+        self.budget_spent = detail
 
     async def say(self, text: str, *, question: bool = False, claims_done: bool = False) -> None:
         """Write to the user (in EXEC there is nobody to read it, but it is recorded)."""

@@ -32,7 +32,7 @@ Failures: an upstream that stays down, or refuses the key, fails the gateway
 and the trial ends as an infrastructure error; so does an agent process that
 exits mid-run (its exit code and stderr are in ``AgentStopped``).  A spent
 token or cost budget makes the gateway refuse further calls; the agent then
-hands back and stops.
+hands back and stops (``AgentStopped(budget)``; the trial is scored from what it left).
 """
 
 from __future__ import annotations
@@ -146,6 +146,9 @@ class CliAgent:
                         await _ready(fwd)
                         await self._drive(session, grant.processes, gateway)
                 tg.cancel_scope.cancel()
+            spent = gateway.exhausted
+            if spent is not None and gateway.failure is None and gateway.usage.refused:
+                session.stop_for_budget(spent.removeprefix("realcli gateway: "))
             if gateway.failure is not None:
                 raise gateway.failure
             if gateway.errors:

@@ -123,6 +123,7 @@ class TrialRunner:
         self._user_sim = user_sim
         self._budgets = budgets_for(spec.task, spec.mode)
         self._stop_reason: ev.TrialEndReason = "completed"
+        self._stop_detail = ""  # e.g. the agent's own token budget ran out (the reason stays "completed")
         self._ending = False  # the supervisor itself is stopping the actors
 
     def _stream(self, actor: ev.Actor) -> str:
@@ -152,7 +153,7 @@ class TrialRunner:
         try:
             try:
                 turns = await self._run_started(supervisor, result.last_position)
-                reason = self._stop_reason
+                reason, detail = self._stop_reason, self._stop_detail
             except* (InfrastructureError, TaskFormatError) as group:
                 reason, detail = "infrastructure_error", _first_line(group)
         except BaseException:
@@ -289,7 +290,11 @@ class TrialRunner:
         except Exception as e:  # a bug in an agent adapter must not take the run down
             await out.append_shielded(ev.AgentStopped(reason="error", detail=f"{type(e).__name__}: {e}"))
             raise InfrastructureError(f"agent {self._agent.info.name} crashed: {type(e).__name__}: {e}") from e
-        await out.append(ev.AgentStopped(reason="done"))
+        if session.budget_spent is not None:
+            self._stop_detail = f"the agent stopped: {session.budget_spent}"
+            await out.append(ev.AgentStopped(reason="budget", detail=session.budget_spent))
+        else:
+            await out.append(ev.AgentStopped(reason="done"))
 
     async def _watch(self, feed: TrialFeed) -> ev.TrialEndReason:
         """Follow the trial until its conversation is over; the reason it ended."""

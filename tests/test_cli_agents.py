@@ -267,9 +267,10 @@ async def test_a_spent_token_budget_makes_the_agent_hand_back_and_stop(
     assert refused.status == 400
     assert "token budget of 100" in (refused.error or "")
     (stopped,) = of(records, ev.AgentStopped)
-    assert stopped.reason == "done"
+    assert (stopped.reason, stopped.detail) == ("budget", "the trial's token budget of 100 is spent")
     (finished,) = of(records, ev.TrialFinished)
     assert finished.reason == "completed"  # scored from the state the agent left
+    assert finished.detail == "the agent stopped: the trial's token budget of 100 is spent"
     assert of(records, ev.VerifierFinished)[0].reward == 1.0
 
 
