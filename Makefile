@@ -22,6 +22,7 @@ test: services
 
 lint:
 	.venv/bin/ruff check .
+	.venv/bin/ruff format --check .
 	scripts/typecheck.sh
 
 typecheck:

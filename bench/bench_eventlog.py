@@ -201,9 +201,7 @@ async def _latency_other_process(log: EventLog, url: str, count: int) -> tuple[f
         "            if n == count: return\n"
         "anyio.run(main, sys.argv[1], int(sys.argv[2]))\n"
     )
-    async with await anyio.open_process(
-        [sys.executable, "-c", code, url, str(count)], cwd=ROOT
-    ) as proc:
+    async with await anyio.open_process([sys.executable, "-c", code, url, str(count)], cwd=ROOT) as proc:
         assert proc.stdout is not None
         lines: list[str] = []
         buffer = b""

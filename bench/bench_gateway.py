@@ -74,8 +74,9 @@ def pct(values: Sequence[float], q: float) -> float:
 BODY = {"model": "fake-model", "max_tokens": 64, "messages": [{"role": "user", "content": "say something short"}]}
 
 
-async def timed(ways: dict[str, Callable[[], Awaitable[httpx.Response]]], calls: int, warmup: int
-                ) -> dict[str, list[float]]:
+async def timed(
+    ways: dict[str, Callable[[], Awaitable[httpx.Response]]], calls: int, warmup: int
+) -> dict[str, list[float]]:
     """Latency samples per way, the ways interleaved call by call so that machine noise hits all alike."""
     samples: dict[str, list[float]] = {name: [] for name in ways}
     for i in range(warmup + calls):
@@ -90,8 +91,9 @@ async def timed(ways: dict[str, Callable[[], Awaitable[httpx.Response]]], calls:
 
 @asynccontextmanager
 async def gateway_socket(server: FakeModelServer, directory: Path) -> AsyncIterator[Path]:
-    ep = ModelEndpoint(base_url=server.base_url, model="fake-model", api_key=Secret(KEY), provider="anthropic",
-                       max_concurrency=64)
+    ep = ModelEndpoint(
+        base_url=server.base_url, model="fake-model", api_key=Secret(KEY), provider="anthropic", max_concurrency=64
+    )
 
     async def record(call: ev.ModelCalled) -> None:
         pass  # the encode/append cost is the log's, measured in bench_eventlog
@@ -128,12 +130,15 @@ async def bench_gateway(calls: int, warmup: int, port: int) -> list[Latency]:
                     for mode, stream in (("messages", False), ("messages stream", True)):
                         body = {**BODY, "stream": stream}
                         ways: dict[str, Callable[[], Awaitable[httpx.Response]]] = {
-                            "direct": lambda b=body: tcp.post(f"{server.base_url}/v1/messages", json=b,
-                                                              headers={"x-api-key": KEY}),
-                            "gateway": lambda b=body: local.post("http://gw/v1/messages", json=b,
-                                                                 headers={"x-api-key": PLACEHOLDER_KEY}),
-                            "gateway+forwarder": lambda b=body: tcp.post(f"{via_forwarder}/v1/messages", json=b,
-                                                                         headers={"x-api-key": PLACEHOLDER_KEY}),
+                            "direct": lambda b=body: tcp.post(
+                                f"{server.base_url}/v1/messages", json=b, headers={"x-api-key": KEY}
+                            ),
+                            "gateway": lambda b=body: local.post(
+                                "http://gw/v1/messages", json=b, headers={"x-api-key": PLACEHOLDER_KEY}
+                            ),
+                            "gateway+forwarder": lambda b=body: tcp.post(
+                                f"{via_forwarder}/v1/messages", json=b, headers={"x-api-key": PLACEHOLDER_KEY}
+                            ),
                         }
                         measured = await timed(ways, calls, warmup)
                         base = measured["direct"]
@@ -197,8 +202,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(format_tables(latencies, builds))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        data: dict[str, Any] = {"latency": [asdict(r) for r in latencies], "builds": [asdict(b) for b in builds],
-                                "cpus": os.cpu_count()}
+        data: dict[str, Any] = {
+            "latency": [asdict(r) for r in latencies],
+            "builds": [asdict(b) for b in builds],
+            "cpus": os.cpu_count(),
+        }
         args.json.write_text(json.dumps(data, indent=2))
     return 0
 

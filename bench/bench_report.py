@@ -72,9 +72,12 @@ def _play(t: TrialBuilder, steps: int, careless: bool) -> None:
     for step in range(steps):
         t.model_call(tokens_in=2000 + step, tokens_out=120)
         failing = step % 17 == 5
-        t.run(f"gzip -v /app/logs/app-{step:04d}.log", exit_code=1 if failing else 0,
-              stdout=f"/app/logs/app-{step:04d}.log:\t 81.2% -- replaced with app-{step:04d}.log.gz\n",
-              stderr="gzip: no such file\n" if failing else "")
+        t.run(
+            f"gzip -v /app/logs/app-{step:04d}.log",
+            exit_code=1 if failing else 0,
+            stdout=f"/app/logs/app-{step:04d}.log:\t 81.2% -- replaced with app-{step:04d}.log.gz\n",
+            stderr="gzip: no such file\n" if failing else "",
+        )
         t.turn()
         if collab and step == 3:
             t.slice("s2", trigger="command")
@@ -88,8 +91,11 @@ def _play(t: TrialBuilder, steps: int, careless: bool) -> None:
             t.say("Audit needs the old logs: I keep them and compress instead of deleting.")
         t.turn()
         t.yield_(claims_done=True)
-    t.finish(reward=1.0 if not careless else 0.0, checks=[(f"test_{i}", "passed") for i in range(10)],
-             hard_checks={("p1", "h1"): True, ("p3", "h1"): True})
+    t.finish(
+        reward=1.0 if not careless else 0.0,
+        checks=[(f"test_{i}", "passed") for i in range(10)],
+        hard_checks={("p1", "h1"): True, ("p3", "h1"): True},
+    )
 
 
 async def write_run(log: EventLog, target: int) -> int:
@@ -176,13 +182,28 @@ def run_phase(name: str, db: Path) -> None:
     started, cpu_started = time.perf_counter(), time.process_time()
     count = anyio.run(fn, db) if name != "raw" else fn(db)
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
-    print(json.dumps({"phase": name, "count": count, "seconds": seconds, "cpu": cpu, "base_mib": base / 1024,
-                      "peak_mib": rss_kib() / 1024}))
+    print(
+        json.dumps(
+            {
+                "phase": name,
+                "count": count,
+                "seconds": seconds,
+                "cpu": cpu,
+                "base_mib": base / 1024,
+                "peak_mib": rss_kib() / 1024,
+            }
+        )
+    )
 
 
 def measure(name: str, db: Path) -> dict[str, Any]:
-    out = subprocess.run([sys.executable, "-m", "bench.bench_report", "--phase", name, "--db", str(db)],
-                         capture_output=True, text=True, check=True, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, "-m", "bench.bench_report", "--phase", name, "--db", str(db)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
     result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
     return result
 
@@ -200,8 +221,11 @@ def table(events: int, write_sec: float, rows: list[dict[str, Any]]) -> str:
     shared machine), each beside the raw decode floor."""
     raw = next(r for r in rows if r["phase"] == "raw")
     raw_wall, raw_cpu = raw["count"] / raw["seconds"], raw["count"] / raw["cpu"]
-    written = (f"written in {write_sec:.1f} s ({events / write_sec:,.0f} events/s, batched appends)"
-               if write_sec else "(an existing log, not rewritten)")
+    written = (
+        f"written in {write_sec:.1f} s ({events / write_sec:,.0f} events/s, batched appends)"
+        if write_sec
+        else "(an existing log, not rewritten)"
+    )
     lines = [
         f"run of {events:,} events {written}",
         "",
@@ -218,16 +242,19 @@ def table(events: int, write_sec: float, rows: list[dict[str, Any]]) -> str:
     for r in rows:
         wall, cpu = r["count"] / r["seconds"], r["count"] / r["cpu"]
         versus = ("", "") if r["phase"] == "rejudge" else (f"{wall / raw_wall:.0%}", f"{cpu / raw_cpu:.0%}")
-        lines.append(f"{labels[r['phase']]:<32} {r['count']:>10,} {r['seconds']:>7.2f} {wall:>10,.0f} {versus[0]:>6} "
-                     f"{r['cpu']:>7.2f} {cpu:>10,.0f} {versus[1]:>6} {r['base_mib']:>8.1f} {r['peak_mib']:>8.1f}")
+        lines.append(
+            f"{labels[r['phase']]:<32} {r['count']:>10,} {r['seconds']:>7.2f} {wall:>10,.0f} {versus[0]:>6} "
+            f"{r['cpu']:>7.2f} {cpu:>10,.0f} {versus[1]:>6} {r['base_mib']:>8.1f} {r['peak_mib']:>8.1f}"
+        )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--events", type=int, default=1_000_000, help="size of the synthetic run")
-    parser.add_argument("--keep", type=Path,
-                        help="keep the log at this path; an existing one is measured again, not rewritten")
+    parser.add_argument(
+        "--keep", type=Path, help="keep the log at this path; an existing one is measured again, not rewritten"
+    )
     parser.add_argument("--phase", choices=sorted(PHASES), help=argparse.SUPPRESS)
     parser.add_argument("--db", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

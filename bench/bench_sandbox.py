@@ -160,9 +160,7 @@ async def run_bench(
 
     ``trials`` per measurement defaults to max(16, 2 x concurrency).
     """
-    scenarios = [
-        s for s in [*SCENARIOS, *extra] if not only or any(o.lower() in s.name.lower() for o in only)
-    ]
+    scenarios = [s for s in [*SCENARIOS, *extra] if not only or any(o.lower() in s.name.lower() for o in only)]
     results: list[Measurement] = []
     async with connect() as docker:
         bench = Bench(docker=docker, image=image, run=f"bench-{secrets.token_hex(4)}")
@@ -193,24 +191,16 @@ def format_table(results: Sequence[Measurement]) -> str:
         cells = []
         for c in levels:
             m = by_key.get((name, c))
-            cells.append(
-                f" | {m.pct(0.5):9.0f} / {m.pct(0.95):6.0f} {m.per_sec:9.1f}" if m else f" | {'':>30}"
-            )
+            cells.append(f" | {m.pct(0.5):9.0f} / {m.pct(0.95):6.0f} {m.per_sec:9.1f}" if m else f" | {'':>30}")
         lines.append(f"{name:<{width}}" + "".join(f"{cell:<33}" for cell in cells))
     return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m bench.bench_sandbox", description=__doc__.split("\n\n")[0]
-    )
+    parser = argparse.ArgumentParser(prog="python -m bench.bench_sandbox", description=__doc__.split("\n\n")[0])
     parser.add_argument("--image", default=DEFAULT_IMAGE, help=f"image to run (default {DEFAULT_IMAGE})")
-    parser.add_argument(
-        "--concurrency", default=",".join(map(str, DEFAULT_CONCURRENCY)), help="comma-separated levels"
-    )
-    parser.add_argument(
-        "--trials", type=int, help="trials per measurement (default max(16, 2 x concurrency))"
-    )
+    parser.add_argument("--concurrency", default=",".join(map(str, DEFAULT_CONCURRENCY)), help="comma-separated levels")
+    parser.add_argument("--trials", type=int, help="trials per measurement (default max(16, 2 x concurrency))")
     parser.add_argument("--only", action="append", help="run scenarios whose name contains this (repeatable)")
     parser.add_argument("--json", type=Path, help="also write the measurements as JSON here")
     args = parser.parse_args(argv)
@@ -225,16 +215,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
 
     results = anyio.run(
-        lambda: run_bench(
-            image=args.image, concurrency=levels, trials=args.trials, only=args.only, progress=progress
-        )
+        lambda: run_bench(image=args.image, concurrency=levels, trials=args.trials, only=args.only, progress=progress)
     )
     print(format_table(results))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        rows = [
-            {**asdict(m), "per_sec": m.per_sec, "p50_ms": m.pct(0.5), "p95_ms": m.pct(0.95)} for m in results
-        ]
+        rows = [{**asdict(m), "per_sec": m.per_sec, "p50_ms": m.pct(0.5), "p95_ms": m.pct(0.95)} for m in results]
         args.json.write_text(json.dumps(rows, indent=2))
     return 0
 

@@ -91,10 +91,12 @@ async def _bare_trial(bench: Bench, state: _TrialState) -> None:
                 pass
         await ex.inspect()
 
-    config = {"Image": state.image,
-              "Entrypoint": ["sh", "-c", "mkdir -p /logs/verifier; while :; do sleep 86400; done"],
-              "Labels": {"realcli.kind": "bench", "realcli.run": bench.run},
-              "HostConfig": {"NetworkMode": "none", "Init": True}}
+    config = {
+        "Image": state.image,
+        "Entrypoint": ["sh", "-c", "mkdir -p /logs/verifier; while :; do sleep 86400; done"],
+        "Labels": {"realcli.kind": "bench", "realcli.run": bench.run},
+        "HostConfig": {"NetworkMode": "none", "Init": True},
+    }
     container = await bench.docker.containers.create(config)
     try:
         await container.start()
@@ -123,9 +125,15 @@ async def run_throughput(tasks_dir: Path, levels: Sequence[int]) -> list[tuple[s
             for c in (max(levels), *levels):  # the first pass builds every image and is not reported
                 run_id = f"bench-c{c}-{secrets.token_hex(3)}"
                 plan = RunPlan(
-                    run_id=run_id, tasks=tasks, mode="paired", agent=OracleAgent.info,
-                    make_agent=lambda task: OracleAgent(task.spec.oracle), voice=lambda s, w: ScriptedVoice(),
-                    concurrency=c, catalog=load_catalog().info(), user_sim=ScriptedVoice.info,
+                    run_id=run_id,
+                    tasks=tasks,
+                    mode="paired",
+                    agent=OracleAgent.info,
+                    make_agent=lambda task: OracleAgent(task.spec.oracle),
+                    voice=lambda s, w: ScriptedVoice(),
+                    concurrency=c,
+                    catalog=load_catalog().info(),
+                    user_sim=ScriptedVoice.info,
                 )
                 started = time.perf_counter()
                 result = await start_run(log, plan)
@@ -139,8 +147,15 @@ async def run_throughput(tasks_dir: Path, levels: Sequence[int]) -> list[tuple[s
                     size += len(ev.encode(rec.event)) if not isinstance(rec.event, ev.UnknownEvent) else 0
                 trials = len(result.outcomes)
                 ok = sum(o.reward == 1.0 for o in result.outcomes)
-                rows.append((f"c={c}", f"{trials} ({ok} pass)", f"{wall:.1f} s", f"{trials / wall * 60:.1f}",
-                             f"{events / trials:.0f} events, {size / trials / 1024:.1f} KiB"))
+                rows.append(
+                    (
+                        f"c={c}",
+                        f"{trials} ({ok} pass)",
+                        f"{wall:.1f} s",
+                        f"{trials / wall * 60:.1f}",
+                        f"{events / trials:.0f} events, {size / trials / 1024:.1f} KiB",
+                    )
+                )
     return rows
 
 
@@ -153,16 +168,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     levels = [int(c) for c in args.concurrency.split(",")]
     if args.part in ("overhead", "all"):
-        results = anyio.run(lambda: run_bench(
-            concurrency=levels, trials=args.trials, only=["docker run", "aiodocker bare", "realcli trial"],
-            extra=[BARE_TRIAL, TRIAL]))
+        results = anyio.run(
+            lambda: run_bench(
+                concurrency=levels,
+                trials=args.trials,
+                only=["docker run", "aiodocker bare", "realcli trial"],
+                extra=[BARE_TRIAL, TRIAL],
+            )
+        )
         print(format_table(results))
         for floor in ("aiodocker bare", BARE_TRIAL.name):
             bare = {m.concurrency: m for m in results if m.scenario == floor}
             for m in results:
                 if m.scenario == TRIAL.name:
-                    print(f"  c={m.concurrency}: realcli trial p50 = {m.pct(0.5) / bare[m.concurrency].pct(0.5):.2f}x "
-                          f"'{floor}', throughput {m.per_sec / bare[m.concurrency].per_sec:.2f}x")
+                    print(
+                        f"  c={m.concurrency}: realcli trial p50 = {m.pct(0.5) / bare[m.concurrency].pct(0.5):.2f}x "
+                        f"'{floor}', throughput {m.per_sec / bare[m.concurrency].per_sec:.2f}x"
+                    )
     if args.part in ("run", "all"):
         rows: list[Any] = anyio.run(run_throughput, args.tasks, levels)
         print(f"\nrealcli run, oracle, paired, {args.tasks}:")

@@ -86,9 +86,7 @@ async def _ensure_one(
         progress(f"{image.name}: building (recipe {digest[:12]})")
     labels = {LABEL_KIND: "base-image", LABEL_RECIPE_HASH: digest}
     if image.kind == "rootfs":
-        image_id = await build_rootfs_image(
-            docker, load_rootfs_recipe(image), labels=labels, progress=progress
-        )
+        image_id = await build_rootfs_image(docker, load_rootfs_recipe(image), labels=labels, progress=progress)
     else:
         image_id = await _build_dockerfile(docker, image, labels, progress)
     if info is not None and str(info["Id"]) != image_id:

@@ -76,8 +76,7 @@ def _default_url() -> str:
         if sock.is_socket():
             return f"unix://{sock}"
     raise DockerUnavailableError(
-        f"docker engine socket not found ({', '.join(map(str, _SOCKETS[:2]))}, DOCKER_HOST unset): "
-        + START_HINT
+        f"docker engine socket not found ({', '.join(map(str, _SOCKETS[:2]))}, DOCKER_HOST unset): " + START_HINT
     )
 
 
@@ -92,9 +91,7 @@ async def connect(url: str | None = None) -> AsyncIterator[aiodocker.Docker]:
     try:
         docker = aiodocker.Docker(url=target)
     except (ValueError, OSError) as e:
-        raise DockerUnavailableError(
-            f"cannot use docker engine address {target!r} ({e}): {START_HINT}"
-        ) from e
+        raise DockerUnavailableError(f"cannot use docker engine address {target!r} ({e}): {START_HINT}") from e
     try:
         try:
             with anyio.fail_after(_PING_TIMEOUT_SEC):

@@ -95,9 +95,7 @@ def load_rootfs_recipe(image: BaseImage) -> RootfsRecipe:
     path = image.recipe / "recipe.toml"
     try:
         data = tomllib.loads(path.read_text())
-        files = [
-            (str(f["path"]), str(f["content"]).lstrip("\n"), int(f.get("mode", 0o644))) for f in data["files"]
-        ]
+        files = [(str(f["path"]), str(f["content"]).lstrip("\n"), int(f.get("mode", 0o644))) for f in data["files"]]
         return RootfsRecipe(
             image=str(data["image"]),
             suite=str(data["suite"]),

@@ -132,9 +132,7 @@ async def _chunks(f: IO[bytes]) -> AsyncIterator[bytes]:
         yield chunk
 
 
-async def _import(
-    docker: aiodocker.Docker, recipe: RootfsRecipe, tar: IO[bytes], labels: dict[str, str]
-) -> str:
+async def _import(docker: aiodocker.Docker, recipe: RootfsRecipe, tar: IO[bytes], labels: dict[str, str]) -> str:
     repo, _, tag = recipe.image.rpartition(":")
     label_change = "LABEL " + " ".join(f'"{k}"="{v}"' for k, v in sorted(labels.items()))
     params = {"fromSrc": "-", "repo": repo, "tag": tag, "changes": "\n".join([*recipe.changes, label_change])}

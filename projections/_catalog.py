@@ -21,8 +21,17 @@ DIMENSION_CODES: dict[str, str] = {"1": "U", "2": "S", "3": "OR", "4": "TC", "5"
 class CatalogView:
     """Template -> sub-dimension -> dimension lookups over a recorded catalog."""
 
-    __slots__ = ("_codes", "_dimension_names", "_names", "_passive", "_sub_dims", "_sub_names", "_tags",
-                 "_template_sub", "info")
+    __slots__ = (
+        "_codes",
+        "_dimension_names",
+        "_names",
+        "_passive",
+        "_sub_dims",
+        "_sub_names",
+        "_tags",
+        "_template_sub",
+        "info",
+    )
 
     def __init__(self, info: CatalogInfo | None) -> None:
         self.info = info

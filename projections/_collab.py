@@ -115,11 +115,20 @@ def build_instances(facts: RunFacts, judge_id: str, view: CatalogView) -> tuple[
         for scenario in sorted(grouped):
             rows = sorted(grouped[scenario])
             items = tuple(InstanceItem(i, v, evidence.get(i, "trace")) for i, v, _ in rows)
-            out.append(Instance(
-                trial_id=trial_id, task_id=trial.task_id, category=trial.category, attempt=trial.attempt,
-                scenario=scenario, template=rows[0][2], kind="probe" if scenario in probes else "passive",
-                status=instance_status([i.verdict for i in items]), items=items, trial_v=trial_v,
-            ))
+            out.append(
+                Instance(
+                    trial_id=trial_id,
+                    task_id=trial.task_id,
+                    category=trial.category,
+                    attempt=trial.attempt,
+                    scenario=scenario,
+                    template=rows[0][2],
+                    kind="probe" if scenario in probes else "passive",
+                    status=instance_status([i.verdict for i in items]),
+                    items=items,
+                    trial_v=trial_v,
+                )
+            )
     return out, unjudged
 
 
@@ -189,8 +198,9 @@ def aggregate(instances: Sequence[Instance], view: CatalogView, threshold: float
     """Levels 2-4 over a judge's instances."""
     tally: dict[str, dict[str, int]] = {}
     for inst in instances:
-        t = tally.setdefault(inst.template, {"pass": 0, "fail": 0, "n/a": 0, "undecided": 0,
-                                             "applicable": 0, "decided": 0})
+        t = tally.setdefault(
+            inst.template, {"pass": 0, "fail": 0, "n/a": 0, "undecided": 0, "applicable": 0, "decided": 0}
+        )
         t[inst.status] += 1
         t["applicable"] += inst.applicable
         t["decided"] += inst.decided
@@ -200,9 +210,16 @@ def aggregate(instances: Sequence[Instance], view: CatalogView, threshold: float
         decided = t["pass"] + t["fail"]
         rate = t["pass"] / decided if decided else None
         templates[template] = TemplateScore(
-            template=template, sub_dimension=view.sub_dimension(template), dimension=view.dimension(template),
-            passed=t["pass"], failed=t["fail"], not_applicable=t["n/a"], undecided=t["undecided"],
-            items_applicable=t["applicable"], items_decided=t["decided"], pass_rate=rate,
+            template=template,
+            sub_dimension=view.sub_dimension(template),
+            dimension=view.dimension(template),
+            passed=t["pass"],
+            failed=t["fail"],
+            not_applicable=t["n/a"],
+            undecided=t["undecided"],
+            items_applicable=t["applicable"],
+            items_decided=t["decided"],
+            pass_rate=rate,
             r_q=None if rate is None else int(rate >= threshold),
         )
     counts = {name: (ts.passed, ts.instances) for name, ts in templates.items()}

@@ -56,8 +56,9 @@ def compare_judges(facts: RunFacts, first: str, second: str) -> dict[str, Any]:
             tally[0] += same
             tally[1] += 1
             if not same:
-                disagreements.append({"trial": trial_id, "scenario": key[0], "item": key[1],
-                                      first: x.verdict, second: y.verdict})
+                disagreements.append(
+                    {"trial": trial_id, "scenario": key[0], "item": key[1], first: x.verdict, second: y.verdict}
+                )
     decided_both = sum(confusion[x][y] for x in _DECIDED for y in _DECIDED)
     decided_agree = sum(confusion[v][v] for v in _DECIDED)
     return {

@@ -546,8 +546,11 @@ def _untracked(state: RunFacts, stream: str, event: object) -> None:
                 judge.verdicts.setdefault(event.trial_id, {})[(event.scenario, event.item_id)] = item
         case FidelityAssessed():
             if (judge := state.judge(stream)) is not None:
-                assessed = Assessment(state.intern(event.verdict), state.intern(event.rationale),
-                                      tuple(state.intern(d) for d in event.affected_dimensions))
+                assessed = Assessment(
+                    state.intern(event.verdict),
+                    state.intern(event.rationale),
+                    tuple(state.intern(d) for d in event.affected_dimensions),
+                )
                 judge.fidelity.setdefault(event.trial_id, {})[event.criterion] = assessed
         case ModelCalled():
             if (judge := state.judge(stream)) is not None:

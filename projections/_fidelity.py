@@ -61,8 +61,7 @@ from realcli.events import (
 )
 from realcli.projections._facts import AGENT_PURPOSES, CommandRun, TraceEntry, TrialFacts
 
-__all__ = ["DONT_KNOW_ANSWER", "FIDELITY_CRITERIA", "FidelityVerdict", "audit_fidelity", "is_question",
-           "topic_regex"]
+__all__ = ["DONT_KNOW_ANSWER", "FIDELITY_CRITERIA", "FidelityVerdict", "audit_fidelity", "is_question", "topic_regex"]
 
 DONT_KNOW_ANSWER = "I don't know, use your judgement."
 """The scripted simulator's fixed answer to a question no slice answers."""
@@ -144,8 +143,13 @@ class _Ledger:
                 return self._opening()
             case OnAsked(topics=topics):
                 rxs = [topic_regex(t) for t in topics] if self.scripted else []
-                return self._first(lambda e: isinstance(e, AgentMessaged) and is_question(e)
-                                   and (not rxs or any(r.search(e.text) for r in rxs)))
+                return self._first(
+                    lambda e: (
+                        isinstance(e, AgentMessaged)
+                        and is_question(e)
+                        and (not rxs or any(r.search(e.text) for r in rxs))
+                    )
+                )
             case OnCommand(pattern=pattern):
                 try:
                     rx = re.compile(pattern)
@@ -159,8 +163,9 @@ class _Ledger:
             case OnAfter(ref=ref, agent_turns=turns):
                 return self._after(ref, turns)
             case OnState(run=run):
-                return self._first_finished(lambda c: c.purpose == "state_check" and c.succeeded
-                                            and run.strip() in c.text)
+                return self._first_finished(
+                    lambda c: c.purpose == "state_check" and c.succeeded and run.strip() in c.text
+                )
             case OnAllProbesDone():
                 return None
         return None
@@ -277,8 +282,12 @@ def _disclosure(led: _Ledger) -> list[_Problem]:
         holds = led.holds_at(spec.release)
         if holds is None or holds > at:
             when = "never held" if holds is None else "held only later"
-            problems.append(_Problem(f"slice {slice_id} was released before its '{spec.release.__struct_config__.tag}'"
-                                     f" condition held (it {when})"))
+            problems.append(
+                _Problem(
+                    f"slice {slice_id} was released before its '{spec.release.__struct_config__.tag}'"
+                    f" condition held (it {when})"
+                )
+            )
     return problems
 
 
@@ -357,8 +366,9 @@ def _refusals(led: _Ledger, dont_know: Sequence[str]) -> list[_Problem]:
     return problems
 
 
-def _wrongful_dont_know(led: _Ledger, i: int, answer: UserMessaged, question: AgentMessaged,
-                        asked: list[Slice]) -> list[_Problem]:
+def _wrongful_dont_know(
+    led: _Ledger, i: int, answer: UserMessaged, question: AgentMessaged, asked: list[Slice]
+) -> list[_Problem]:
     if not led.scripted:
         return []
     for spec in asked:
@@ -366,8 +376,11 @@ def _wrongful_dont_know(led: _Ledger, i: int, answer: UserMessaged, question: Ag
         if led.released.get(spec.id, len(led.trace)) <= i:
             continue
         if any(topic_regex(t).search(question.text) for t in spec.release.topics):
-            return [_Problem(f"answered 'don't know' (msg:{answer.id}) to a question that unreleased slice "
-                             f"{spec.id} covers")]
+            return [
+                _Problem(
+                    f"answered 'don't know' (msg:{answer.id}) to a question that unreleased slice {spec.id} covers"
+                )
+            ]
     return []
 
 
@@ -389,16 +402,24 @@ def _timing(led: _Ledger) -> list[_Problem]:
     # Slices go out as soon as they are due; probes queue behind the one in
     # flight.  So order is checked within each kind.
     for kind in (led.slices, led.probes):
-        for a, b in _inversions({i: h for i, h in holds.items() if i in kind},
-                                {i: d for i, d in delivered.items() if i in kind}):
-            problems.append(_Problem(f"{b} was delivered before {a} although {a}'s trigger held first",
-                                     b if b in led.probes else None))
+        for a, b in _inversions(
+            {i: h for i, h in holds.items() if i in kind}, {i: d for i, d in delivered.items() if i in kind}
+        ):
+            problems.append(
+                _Problem(
+                    f"{b} was delivered before {a} although {a}'s trigger held first", b if b in led.probes else None
+                )
+            )
     # A closing may legitimately pre-empt what is due (closing on claims_done).
     last_user = max((i for i, m in led.user_messages() if m.kind in ("slice", "probe", "answer")), default=-1)
     for ident, at in sorted(holds.items(), key=lambda kv: (kv[1], kv[0])):
         if ident not in delivered and at < last_user:
-            problems.append(_Problem(f"the trigger of {ident} held but it was never delivered although the user "
-                                     "spoke afterwards", ident if ident in led.probes else None))
+            problems.append(
+                _Problem(
+                    f"the trigger of {ident} held but it was never delivered although the user spoke afterwards",
+                    ident if ident in led.probes else None,
+                )
+            )
     return problems
 
 
@@ -406,7 +427,7 @@ def _inversions(holds: dict[str, int], delivered: dict[str, int]) -> list[tuple[
     both = sorted((holds[i], delivered[i], i) for i in delivered if i in holds)
     out: list[tuple[str, str]] = []
     for n, (hold_a, got_a, a) in enumerate(both):
-        for hold_b, got_b, b in both[n + 1:]:
+        for hold_b, got_b, b in both[n + 1 :]:
             if hold_a < hold_b and got_b < got_a:
                 out.append((a, b))
     return out
@@ -451,11 +472,20 @@ def audit_fidelity(
     return out
 
 
-def _verdict(trial_id: str, criterion: Criterion, problems: list[_Problem] | None, led: _Ledger,
-             dimension_of: Callable[[str], str], fired_dims: tuple[str, ...]) -> FidelityVerdict:
+def _verdict(
+    trial_id: str,
+    criterion: Criterion,
+    problems: list[_Problem] | None,
+    led: _Ledger,
+    dimension_of: Callable[[str], str],
+    fired_dims: tuple[str, ...],
+) -> FidelityVerdict:
     if problems is None:
-        why = ("not decidable without a model" if criterion == "state_assertions" or not led.scripted
-               else "nothing to assess")
+        why = (
+            "not decidable without a model"
+            if criterion == "state_assertions" or not led.scripted
+            else "nothing to assess"
+        )
         return FidelityVerdict(trial_id=trial_id, criterion=criterion, verdict="n/a", rationale=why)
     if not problems:
         return FidelityVerdict(trial_id=trial_id, criterion=criterion, verdict="pass", rationale="no deviation")
@@ -468,5 +498,10 @@ def _verdict(trial_id: str, criterion: Criterion, problems: list[_Problem] | Non
     rationale = "; ".join(p.text for p in problems[:5])
     if len(problems) > 5:
         rationale += f"; and {len(problems) - 5} more"
-    return FidelityVerdict(trial_id=trial_id, criterion=criterion, verdict="fail", rationale=rationale,
-                           affected_dimensions=tuple(sorted(dims)))
+    return FidelityVerdict(
+        trial_id=trial_id,
+        criterion=criterion,
+        verdict="fail",
+        rationale=rationale,
+        affected_dimensions=tuple(sorted(dims)),
+    )

@@ -57,8 +57,10 @@ def dimension_chart(dimensions: dict[str, float | None], names: dict[str, str]) 
     codes = list(dimensions)
     height = len(codes) * (bar_h + gap) + 30
     scale = width - left - 60
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
-             'aria-label="Collaboration dimension profile">']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+        'aria-label="Collaboration dimension profile">'
+    ]
     for tick in (0, 0.25, 0.5, 0.75, 1.0):
         x = left + tick * scale
         parts.append(f'<line x1="{x:.1f}" y1="0" x2="{x:.1f}" y2="{height - 24}" stroke="#e6eaef"/>')
@@ -85,21 +87,28 @@ def flip_chart(flip: Json) -> str:
         ("EXEC fail", "COLLAB pass", flip["fail_to_pass"], "#2f6fde"),
         ("EXEC fail", "COLLAB fail", flip["both_fail"], "#7a8da3"),
     ]
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + 2 * cell + 10}" height="{top + 2 * cell + 10}" '
-             'role="img" aria-label="EXEC to COLLAB flip matrix">',
-             f'<text x="{left + cell / 2}" y="{top - 12}" text-anchor="middle">COLLAB pass</text>',
-             f'<text x="{left + 1.5 * cell}" y="{top - 12}" text-anchor="middle">COLLAB fail</text>',
-             f'<text x="{left - 8}" y="{top + cell / 2}" text-anchor="end">EXEC pass</text>',
-             f'<text x="{left - 8}" y="{top + 1.5 * cell}" text-anchor="end">EXEC fail</text>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + 2 * cell + 10}" height="{top + 2 * cell + 10}" '
+        'role="img" aria-label="EXEC to COLLAB flip matrix">',
+        f'<text x="{left + cell / 2}" y="{top - 12}" text-anchor="middle">COLLAB pass</text>',
+        f'<text x="{left + 1.5 * cell}" y="{top - 12}" text-anchor="middle">COLLAB fail</text>',
+        f'<text x="{left - 8}" y="{top + cell / 2}" text-anchor="end">EXEC pass</text>',
+        f'<text x="{left - 8}" y="{top + 1.5 * cell}" text-anchor="end">EXEC fail</text>',
+    ]
     for n, (_, _, count, color) in enumerate(cells):
         x, y = left + (n % 2) * cell, top + (n // 2) * cell
         opacity = 0.15 + 0.85 * count / total
-        parts.append(f'<rect x="{x}" y="{y}" width="{cell - 4}" height="{cell - 4}" fill="{color}" '
-                     f'fill-opacity="{opacity:.3f}" rx="4"/>')
-        parts.append(f'<text x="{x + cell / 2 - 2}" y="{y + cell / 2 - 4}" text-anchor="middle" '
-                     f'font-weight="600">{count}</text>')
-        parts.append(f'<text x="{x + cell / 2 - 2}" y="{y + cell / 2 + 14}" text-anchor="middle">'
-                     f'{escape(fmt_pct(count / total if flip["pairs"] else None))}</text>')
+        parts.append(
+            f'<rect x="{x}" y="{y}" width="{cell - 4}" height="{cell - 4}" fill="{color}" '
+            f'fill-opacity="{opacity:.3f}" rx="4"/>'
+        )
+        parts.append(
+            f'<text x="{x + cell / 2 - 2}" y="{y + cell / 2 - 4}" text-anchor="middle" font-weight="600">{count}</text>'
+        )
+        parts.append(
+            f'<text x="{x + cell / 2 - 2}" y="{y + cell / 2 + 14}" text-anchor="middle">'
+            f"{escape(fmt_pct(count / total if flip['pairs'] else None))}</text>"
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -111,8 +120,10 @@ def category_chart(categories: Json) -> str:
     label_room = 110  # rotated category names under the plot
     width = left + max(1, len(names)) * group + 110
     height = top + plot_h + label_room + 24
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
-             'aria-label="Pass rate by category">']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+        'aria-label="Pass rate by category">'
+    ]
     for tick in (0, 0.25, 0.5, 0.75, 1.0):
         y = top + plot_h * (1 - tick)
         parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - 10}" y2="{y:.1f}" stroke="#e6eaef"/>')
@@ -122,17 +133,20 @@ def category_chart(categories: Json) -> str:
         for j, (key, color) in enumerate((("R_EXEC", _EXEC_COLOR), ("R_COLLAB", _COLLAB_COLOR))):
             value = categories[name][key]
             h = max((value or 0) * plot_h, 1.5 if value is not None else 0)
-            parts.append(f'<rect x="{x0 + j * bar_w}" y="{top + plot_h - h:.1f}" width="{bar_w - 3}" '
-                         f'height="{h:.1f}" fill="{color}"><title>{escape(name)} {key}: '
-                         f'{escape(fmt_pct(value))}</title></rect>')
+            parts.append(
+                f'<rect x="{x0 + j * bar_w}" y="{top + plot_h - h:.1f}" width="{bar_w - 3}" '
+                f'height="{h:.1f}" fill="{color}"><title>{escape(name)} {key}: '
+                f"{escape(fmt_pct(value))}</title></rect>"
+            )
         label = name if len(name) <= 22 else name[:21] + "…"
-        parts.append(f'<text transform="translate({x0 + 4:.1f},{top + plot_h + 14}) rotate(30)">'
-                     f'{escape(label)}</text>')
+        parts.append(f'<text transform="translate({x0 + 4:.1f},{top + plot_h + 14}) rotate(30)">{escape(label)}</text>')
     legend_y = height - 8
-    parts.append(f'<rect x="{left}" y="{legend_y - 10}" width="10" height="10" fill="{_EXEC_COLOR}"/>'
-                 f'<text x="{left + 14}" y="{legend_y}">EXEC</text>'
-                 f'<rect x="{left + 70}" y="{legend_y - 10}" width="10" height="10" fill="{_COLLAB_COLOR}"/>'
-                 f'<text x="{left + 84}" y="{legend_y}">COLLAB</text>')
+    parts.append(
+        f'<rect x="{left}" y="{legend_y - 10}" width="10" height="10" fill="{_EXEC_COLOR}"/>'
+        f'<text x="{left + 14}" y="{legend_y}">EXEC</text>'
+        f'<rect x="{left + 70}" y="{legend_y - 10}" width="10" height="10" fill="{_COLLAB_COLOR}"/>'
+        f'<text x="{left + 84}" y="{legend_y}">COLLAB</text>'
+    )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -153,29 +167,48 @@ def _cards(data: Json) -> str:
     for metric in ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB"):
         ci = data["statistics"]["bootstrap"]["intervals"].get(metric)
         ci_text = "95% CI " + (f"{fmt_pct(ci[0])} to {fmt_pct(ci[1])}" if ci else "-")
-        cards.append(f'<div class="card"><div>{metric}</div><div class="v">{escape(fmt_pct(data[metric]))}</div>'
-                     f'<div class="ci">{escape(ci_text)}</div></div>')
+        cards.append(
+            f'<div class="card"><div>{metric}</div><div class="v">{escape(fmt_pct(data[metric]))}</div>'
+            f'<div class="ci">{escape(ci_text)}</div></div>'
+        )
     return f'<div class="cards">{"".join(cards)}</div>'
 
 
 def _templates(data: Json) -> str:
-    rows = [(tid, t["name"], t["instances"], t["na_instances"], t["undecided_instances"], fmt_pct(t["pass_rate"]),
-             "yes" if t["passed"] else ("-" if t["passed"] is None else "no"), fmt_pct(t["coverage"]))
-            for tid, t in sorted(data["templates"].items())]
-    return _table(("template", "name", "decided", "n/a", "undecided", "pass rate", "passed", "item coverage"),
-                  rows, numeric=(2, 3, 4, 5, 7))
+    rows = [
+        (
+            tid,
+            t["name"],
+            t["instances"],
+            t["na_instances"],
+            t["undecided_instances"],
+            fmt_pct(t["pass_rate"]),
+            "yes" if t["passed"] else ("-" if t["passed"] is None else "no"),
+            fmt_pct(t["coverage"]),
+        )
+        for tid, t in sorted(data["templates"].items())
+    ]
+    return _table(
+        ("template", "name", "decided", "n/a", "undecided", "pass rate", "passed", "item coverage"),
+        rows,
+        numeric=(2, 3, 4, 5, 7),
+    )
 
 
 def _outcome(data: Json) -> str:
     out = data["outcome"]
-    rows = [(mode.upper(), out[mode]["tasks"], out[mode]["trials"], out[mode]["passed_trials"], fmt_pct(out[mode]["R"]))
-            for mode in ("exec", "collab")]
+    rows = [
+        (mode.upper(), out[mode]["tasks"], out[mode]["trials"], out[mode]["passed_trials"], fmt_pct(out[mode]["R"]))
+        for mode in ("exec", "collab")
+    ]
     html = _table(("mode", "tasks", "scored trials", "passed", "R"), rows, numeric=(1, 2, 3, 4))
     excluded = out["excluded"]
     if excluded["count"]:
         html += f'<p class="note">{excluded["count"]} trial(s) not scored (reported apart, never as zeros):</p>'
-        html += _table(("trial", "mode", "status", "reason", "detail"),
-                       [(t["trial"], t["mode"], t["status"], t["end_reason"], t["detail"]) for t in excluded["trials"]])
+        html += _table(
+            ("trial", "mode", "status", "reason", "detail"),
+            [(t["trial"], t["mode"], t["status"], t["end_reason"], t["detail"]) for t in excluded["trials"]],
+        )
     return html
 
 
@@ -184,14 +217,23 @@ def _trajectory(data: Json) -> str:
     goal, sm, cr = tr["goal_maintenance"], tr["successful_missing_scenario"], tr["constraint_retention"]
     rows = [
         ("interactive / complete tool-call ratio (median)", _num(tr["tool_calls"]["median_ratio"])),
-        ("retry success rate EXEC / COLLAB", f"{fmt_pct(tr['retries']['exec']['retry_success_rate'])} / "
-                                             f"{fmt_pct(tr['retries']['collab']['retry_success_rate'])}"),
-        ("immediate response pass rate", f"{fmt_pct(goal['immediate']['pass_rate'])} "
-                                         f"(n={goal['immediate']['decided']})"),
-        ("cross-turn goal maintenance pass rate", f"{fmt_pct(goal['cross_turn']['pass_rate'])} "
-                                                  f"(n={goal['cross_turn']['decided']})"),
-        ("near-acceptance failures EXEC / COLLAB", f"{fmt_pct(tr['near_acceptance']['exec']['share'])} / "
-                                                   f"{fmt_pct(tr['near_acceptance']['collab']['share'])}"),
+        (
+            "retry success rate EXEC / COLLAB",
+            f"{fmt_pct(tr['retries']['exec']['retry_success_rate'])} / "
+            f"{fmt_pct(tr['retries']['collab']['retry_success_rate'])}",
+        ),
+        (
+            "immediate response pass rate",
+            f"{fmt_pct(goal['immediate']['pass_rate'])} (n={goal['immediate']['decided']})",
+        ),
+        (
+            "cross-turn goal maintenance pass rate",
+            f"{fmt_pct(goal['cross_turn']['pass_rate'])} (n={goal['cross_turn']['decided']})",
+        ),
+        (
+            "near-acceptance failures EXEC / COLLAB",
+            f"{fmt_pct(tr['near_acceptance']['exec']['share'])} / {fmt_pct(tr['near_acceptance']['collab']['share'])}",
+        ),
         ("successful COLLAB trials missing a scenario", f"{fmt_pct(sm['share'])} (n={sm['successful_trials']})"),
         ("constraint-retention failures that are artifact mismatches", fmt_pct(cr["artifact_share"])),
         ("... of those, all communication checks pass", fmt_pct(cr["artifact_communication_all_pass_share"])),
@@ -203,14 +245,23 @@ def _fidelity(data: Json) -> str:
     fid = data["fidelity"]
     if not fid["trials_audited"]:
         return '<p class="note">No simulator-fidelity verdicts for this judge.</p>'
-    html = (f'<p>{fid["no_deviation_trials"]} of {fid["trials_audited"]} audited trials without deviation '
-            f'({escape(fmt_pct(fid["no_deviation_share"]))}).</p>')
-    html += _table(("criterion", "pass", "fail", "n/a"),
-                   [(c, v["pass"], v["fail"], v["n/a"]) for c, v in fid["criteria"].items()], numeric=(1, 2, 3))
+    html = (
+        f"<p>{fid['no_deviation_trials']} of {fid['trials_audited']} audited trials without deviation "
+        f"({escape(fmt_pct(fid['no_deviation_share']))}).</p>"
+    )
+    html += _table(
+        ("criterion", "pass", "fail", "n/a"),
+        [(c, v["pass"], v["fail"], v["n/a"]) for c, v in fid["criteria"].items()],
+        numeric=(1, 2, 3),
+    )
     if fid["failures"]:
-        html += _table(("trial", "criterion", "affects", "rationale"),
-                       [(f["trial"], f["criterion"], ", ".join(f["affected_dimensions"]), f["rationale"])
-                        for f in fid["failures"]])
+        html += _table(
+            ("trial", "criterion", "affects", "rationale"),
+            [
+                (f["trial"], f["criterion"], ", ".join(f["affected_dimensions"]), f["rationale"])
+                for f in fid["failures"]
+            ],
+        )
     return html
 
 
@@ -219,8 +270,10 @@ def render_html(data: Json) -> str:
     run, judge = data["run"], data["judge"]
     title = f"realcli report: run {run['run_id']}"
     agent = run.get("agent") or {}
-    sub = (f"Agent {agent.get('name', '-')}{' (' + agent['model'] + ')' if agent.get('model') else ''} · "
-           f"judge {judge['id'] if judge else 'none'} · threshold {data['threshold']} · status {run['status']}")
+    sub = (
+        f"Agent {agent.get('name', '-')}{' (' + agent['model'] + ')' if agent.get('model') else ''} · "
+        f"judge {judge['id'] if judge else 'none'} · threshold {data['threshold']} · status {run['status']}"
+    )
     contamination = data["collaboration"]["contamination"]
     flags = [c for c, v in contamination.items() if v["contaminated"]]
     st = data["statistics"]
@@ -232,8 +285,10 @@ def render_html(data: Json) -> str:
     ]
     if judge is not None and data["S_COLLAB"] is None:
         missing = ", ".join(data["collaboration"]["dimensions_missing"])
-        body.append(f'<p class="note">S_COLLAB needs all five dimensions; missing: {escape(missing)}. Over the '
-                    f'available ones: S = {escape(fmt_pct(data["collaboration"]["S_COLLAB_available"]))}.</p>')
+        body.append(
+            f'<p class="note">S_COLLAB needs all five dimensions; missing: {escape(missing)}. Over the '
+            f"available ones: S = {escape(fmt_pct(data['collaboration']['S_COLLAB_available']))}.</p>"
+        )
     if flags:
         body.append(f'<p class="flag">Contaminated by simulator deviations: {escape(", ".join(flags))}</p>')
     body += [
@@ -254,12 +309,15 @@ def render_html(data: Json) -> str:
         f"<p>McNemar exact test: b = {mc['exec_pass_collab_fail']}, c = {mc['exec_fail_collab_pass']}, "
         f"p = {_num(mc['p_value'])} over {mc['pairs']} pairs. Bootstrap: {st['bootstrap']['resamples']} "
         f"task resamples, seed {st['bootstrap']['seed']}.</p>",
-        _table(("threshold", "S_COLLAB", "J_COLLAB"),
-               [(r["threshold"], fmt_pct(r["S_COLLAB"]), fmt_pct(r["J_COLLAB"])) for r in st["sensitivity"]],
-               numeric=(0, 1, 2)),
+        _table(
+            ("threshold", "S_COLLAB", "J_COLLAB"),
+            [(r["threshold"], fmt_pct(r["S_COLLAB"]), fmt_pct(r["J_COLLAB"])) for r in st["sensitivity"]],
+            numeric=(0, 1, 2),
+        ),
         "<h2>Simulator fidelity</h2>",
         _fidelity(data),
     ]
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>"
-            f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>\n"
-            + "\n".join(body) + "\n</body></html>\n")
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/>'
+        f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n"
+    )

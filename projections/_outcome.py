@@ -88,12 +88,20 @@ def trial_outcomes(facts: RunFacts) -> list[TrialOutcome]:
         status = trial_status(trial)
         reward = trial.verifier.reward if trial.verifier is not None else None
         v = verifier_outcome(reward) if status == "scored" and reward is not None else None
-        out.append(TrialOutcome(
-            trial_id=trial.trial_id, task_id=trial.task_id, category=trial.category, mode=trial.mode,
-            attempt=trial.attempt, status=status, reward=reward, v=v,
-            end_reason=trial.finished.reason if trial.finished is not None else "",
-            detail=_detail(trial, status),
-        ))
+        out.append(
+            TrialOutcome(
+                trial_id=trial.trial_id,
+                task_id=trial.task_id,
+                category=trial.category,
+                mode=trial.mode,
+                attempt=trial.attempt,
+                status=status,
+                reward=reward,
+                v=v,
+                end_reason=trial.finished.reason if trial.finished is not None else "",
+                detail=_detail(trial, status),
+            )
+        )
     out.sort(key=lambda o: (o.task_id, o.mode, o.attempt, o.trial_id))
     return out
 

@@ -41,8 +41,13 @@ __all__ = ["REPORT_SCHEMA", "SENSITIVITY_THRESHOLDS", "Json", "report"]
 REPORT_SCHEMA = "realcli.report/1"
 SENSITIVITY_THRESHOLDS = (0.5, 0.6, 0.7, 0.75, 0.8, 0.9, 1.0)
 Json = dict[str, Any]
-_PAPER_NAMES = {"U": "Understandability", "S": "Steerability", "OR": "Observation and Recovery",
-                "TC": "Trust Calibration", "SR": "Safety and Risk awareness"}
+_PAPER_NAMES = {
+    "U": "Understandability",
+    "S": "Steerability",
+    "OR": "Observation and Recovery",
+    "TC": "Trust Calibration",
+    "SR": "Safety and Risk awareness",
+}
 
 
 def num(value: float | None) -> float | None:
@@ -75,8 +80,9 @@ def _run_section(facts: RunFacts) -> Json:
         "status": status,
         "mode": started.mode,
         "agent": {"name": started.agent.name, "version": started.agent.version, "model": started.agent.model},
-        "user_sim": None if started.user_sim is None else {"kind": started.user_sim.kind,
-                                                           "model": started.user_sim.model},
+        "user_sim": None
+        if started.user_sim is None
+        else {"kind": started.user_sim.kind, "model": started.user_sim.model},
         "attempts": started.attempts,
         "tasks": len(started.tasks),
         "catalog_version": started.catalog.version if started.catalog is not None else None,
@@ -129,8 +135,15 @@ def _outcome_section(facts: RunFacts, outcomes: Sequence[TrialOutcome], ex: Mode
             "count": len(excluded),
             "by_status": dict(sorted(by_status.items())),
             "trials": [
-                {"trial": o.trial_id, "task": o.task_id, "mode": o.mode, "attempt": o.attempt,
-                 "status": o.status, "end_reason": o.end_reason, "detail": o.detail}
+                {
+                    "trial": o.trial_id,
+                    "task": o.task_id,
+                    "mode": o.mode,
+                    "attempt": o.attempt,
+                    "status": o.status,
+                    "end_reason": o.end_reason,
+                    "detail": o.detail,
+                }
                 for o in excluded
             ],
         },
@@ -158,8 +171,9 @@ def _templates_section(score: CollabScore, view: CatalogView) -> Json:
     return out
 
 
-def _contamination(instances: Sequence[Instance], judge: JudgeFacts | None, score: CollabScore,
-                   view: CatalogView) -> Json:
+def _contamination(
+    instances: Sequence[Instance], judge: JudgeFacts | None, score: CollabScore, view: CatalogView
+) -> Json:
     affected: dict[str, set[str]] = {}  # trial -> dimension codes a failed fidelity criterion affected
     if judge is not None:
         for trial_id, criteria in judge.fidelity.items():
@@ -169,7 +183,8 @@ def _contamination(instances: Sequence[Instance], judge: JudgeFacts | None, scor
     out: Json = {}
     for code in view.dimension_codes:
         hits = sorted(
-            f"{i.trial_id}/{i.scenario}" for i in instances
+            f"{i.trial_id}/{i.scenario}"
+            for i in instances
             if i.status == "fail" and view.dimension(i.template) == code and code in affected.get(i.trial_id, ())
         )
         dim_score = score.dimensions.get(code)
@@ -180,8 +195,14 @@ def _contamination(instances: Sequence[Instance], judge: JudgeFacts | None, scor
     return out
 
 
-def _collaboration_section(instances: Sequence[Instance], unjudged: Sequence[str], score: CollabScore,
-                           r_collab: float | None, judge: JudgeFacts | None, view: CatalogView) -> Json:
+def _collaboration_section(
+    instances: Sequence[Instance],
+    unjudged: Sequence[str],
+    score: CollabScore,
+    r_collab: float | None,
+    judge: JudgeFacts | None,
+    view: CatalogView,
+) -> Json:
     statuses = {"pass": 0, "fail": 0, "n/a": 0, "undecided": 0}
     verdicts: dict[str, int] = {}
     for inst in instances:
@@ -238,16 +259,22 @@ def _tool_calls_json(facts: RunFacts, paired: Sequence[Pair]) -> Json:
         "pairs": len(rows),
         "pairs_with_exec_calls": sum(1 for _, ex, _ in rows if ex > 0),
         "median_ratio": num(median_ratio(rows)),
-        "by_category": {cat: {"pairs": len(r), "median_ratio": num(median_ratio(r))}
-                        for cat, r in sorted(by_cat.items())},
+        "by_category": {
+            cat: {"pairs": len(r), "median_ratio": num(median_ratio(r))} for cat, r in sorted(by_cat.items())
+        },
         "exec_failed_more_collab_calls": len(more),
         "exec_failed_more_collab_calls_no_gain": no_gain,
         "no_gain_share": share(no_gain, len(more)),
     }
 
 
-def _trajectory_section(facts: RunFacts, outcomes: Sequence[TrialOutcome], paired: Sequence[Pair],
-                        instances: Sequence[Instance], view: CatalogView) -> Json:
+def _trajectory_section(
+    facts: RunFacts,
+    outcomes: Sequence[TrialOutcome],
+    paired: Sequence[Pair],
+    instances: Sequence[Instance],
+    view: CatalogView,
+) -> Json:
     goal: Json = {}
     for tag in ("immediate", "cross_turn"):
         passed, decided = goal_maintenance(instances, view, tag)
@@ -255,8 +282,12 @@ def _trajectory_section(facts: RunFacts, outcomes: Sequence[TrialOutcome], paire
     near: Json = {}
     for mode in ("exec", "collab"):
         na = near_acceptance(facts, outcomes, mode)
-        near[mode] = {"failed": na.failed, "with_checks": na.with_checks, "near": na.near,
-                      "share": share(na.near, na.with_checks)}
+        near[mode] = {
+            "failed": na.failed,
+            "with_checks": na.with_checks,
+            "near": na.near,
+            "share": share(na.near, na.with_checks),
+        }
     missing, successful = successful_missing(instances)
     cr = constraint_retention(instances, view)
     return {
@@ -265,8 +296,11 @@ def _trajectory_section(facts: RunFacts, outcomes: Sequence[TrialOutcome], paire
         "retries": {mode: _retry_json(retry_stats(facts, outcomes, mode)) for mode in ("exec", "collab")},
         "goal_maintenance": goal,
         "near_acceptance": near,
-        "successful_missing_scenario": {"successful_trials": successful, "missing": missing,
-                                        "share": share(missing, successful)},
+        "successful_missing_scenario": {
+            "successful_trials": successful,
+            "missing": missing,
+            "share": share(missing, successful),
+        },
         "constraint_retention": {
             "failures": cr.failures,
             "artifact": cr.artifact,
@@ -291,16 +325,30 @@ def _task_samples(ex: ModeOutcome, co: ModeOutcome, instances: Sequence[Instance
     }
 
 
-def _statistics_section(ex: ModeOutcome, co: ModeOutcome, paired: Sequence[Pair], instances: Sequence[Instance],
-                        view: CatalogView, threshold: float, resamples: int, seed: int) -> Json:
+def _statistics_section(
+    ex: ModeOutcome,
+    co: ModeOutcome,
+    paired: Sequence[Pair],
+    instances: Sequence[Instance],
+    view: CatalogView,
+    threshold: float,
+    resamples: int,
+    seed: int,
+) -> Json:
     boot = bootstrap(_task_samples(ex, co, instances), view, threshold, resamples=resamples, seed=seed)
     flip = flip_counts(paired)
     test = mcnemar(flip.pass_to_fail, flip.fail_to_pass)
     sensitivity = []
     for t in sorted({*SENSITIVITY_THRESHOLDS, threshold}):
         score = aggregate(instances, view, t)
-        sensitivity.append({"threshold": num(t), "S_COLLAB": num(score.s), "J_COLLAB": num(_product(co.r, score.s)),
-                            "S_COLLAB_available": num(score.s_available)})
+        sensitivity.append(
+            {
+                "threshold": num(t),
+                "S_COLLAB": num(score.s),
+                "J_COLLAB": num(_product(co.r, score.s)),
+                "S_COLLAB_available": num(score.s_available),
+            }
+        )
     return {
         "bootstrap": {
             "resamples": boot.resamples,
@@ -310,8 +358,12 @@ def _statistics_section(ex: ModeOutcome, co: ModeOutcome, paired: Sequence[Pair]
             "intervals": {m: None if ci is None else [num(ci[0]), num(ci[1])] for m, ci in boot.intervals.items()},
             "undefined_resamples": boot.undefined,
         },
-        "mcnemar": {"pairs": flip.total, "exec_pass_collab_fail": test.b, "exec_fail_collab_pass": test.c,
-                    "p_value": num(test.p_value)},
+        "mcnemar": {
+            "pairs": flip.total,
+            "exec_pass_collab_fail": test.b,
+            "exec_fail_collab_pass": test.c,
+            "p_value": num(test.p_value),
+        },
         "sensitivity": sensitivity,
     }
 
@@ -330,8 +382,14 @@ def _fidelity_section(facts: RunFacts, judge: JudgeFacts | None) -> Json:
             counts.setdefault(criterion, {"pass": 0, "fail": 0, "n/a": 0})[assessed.verdict] += 1
             if assessed.verdict == "fail":
                 failed = True
-                failures.append({"trial": trial_id, "criterion": criterion, "rationale": assessed.rationale,
-                                 "affected_dimensions": sorted(assessed.affected_dimensions)})
+                failures.append(
+                    {
+                        "trial": trial_id,
+                        "criterion": criterion,
+                        "rationale": assessed.rationale,
+                        "affected_dimensions": sorted(assessed.affected_dimensions),
+                    }
+                )
         clean += not failed
     return {
         "trials_audited": len(trials),
@@ -361,8 +419,14 @@ def _categories_section(outcomes: Sequence[TrialOutcome], paired: Sequence[Pair]
 
 
 def _usage_json(usage: Usage) -> Json:
-    return {"calls": usage.calls, "errors": usage.errors, "tokens_in": usage.tokens_in,
-            "tokens_out": usage.tokens_out, "cost_usd": num(usage.cost_usd), "latency_sec": num(usage.latency_sec)}
+    return {
+        "calls": usage.calls,
+        "errors": usage.errors,
+        "tokens_in": usage.tokens_in,
+        "tokens_out": usage.tokens_out,
+        "cost_usd": num(usage.cost_usd),
+        "latency_sec": num(usage.latency_sec),
+    }
 
 
 def _usage_section(facts: RunFacts, outcomes: Sequence[TrialOutcome]) -> Json:
@@ -395,21 +459,40 @@ def _trials_section(facts: RunFacts, outcomes: Sequence[TrialOutcome], instances
     rows = []
     for o in outcomes:
         t = facts.trials[o.trial_id]
-        rows.append({
-            "trial": o.trial_id, "task": o.task_id, "category": o.category, "mode": o.mode, "attempt": o.attempt,
-            "status": o.status, "reward": num(o.reward), "V": o.v, "end_reason": o.end_reason, "tries": t.tries,
-            "turns": t.turns, "agent_commands": t.agent_commands, "agent_messages": t.agent_messages,
-            "agent_questions": t.agent_questions, "probes_fired": sorted(t.probes_fired),
-            "probes_not_fired": sorted(t.probes_not_fired), "instances": per_trial.get(o.trial_id),
-        })
+        rows.append(
+            {
+                "trial": o.trial_id,
+                "task": o.task_id,
+                "category": o.category,
+                "mode": o.mode,
+                "attempt": o.attempt,
+                "status": o.status,
+                "reward": num(o.reward),
+                "V": o.v,
+                "end_reason": o.end_reason,
+                "tries": t.tries,
+                "turns": t.turns,
+                "agent_commands": t.agent_commands,
+                "agent_messages": t.agent_messages,
+                "agent_questions": t.agent_questions,
+                "probes_fired": sorted(t.probes_fired),
+                "probes_not_fired": sorted(t.probes_not_fired),
+                "instances": per_trial.get(o.trial_id),
+            }
+        )
     return rows
 
 
 def _failed_instances(instances: Iterable[Instance]) -> list[Json]:
     return [
-        {"trial": i.trial_id, "scenario": i.scenario, "template": i.template,
-         "failed_items": [it.item_id for it in i.items if it.verdict == "fail"]}
-        for i in instances if i.status == "fail"
+        {
+            "trial": i.trial_id,
+            "scenario": i.scenario,
+            "template": i.template,
+            "failed_items": [it.item_id for it in i.items if it.verdict == "fail"],
+        }
+        for i in instances
+        if i.status == "fail"
     ]
 
 
@@ -452,8 +535,9 @@ def report(
         "S_COLLAB": num(score.s) if collab_scored else None,
         "J_COLLAB": num(_product(co.r, score.s)) if collab_scored else None,
         "dimensions": {code: num(v) if collab_scored else None for code, v in score.dimensions.items()},
-        "dimension_names": {code: view.dimension_name(code) or _PAPER_NAMES.get(code, code)
-                            for code in view.dimension_codes},
+        "dimension_names": {
+            code: view.dimension_name(code) or _PAPER_NAMES.get(code, code) for code in view.dimension_codes
+        },
         "sub_dimensions": {s: num(v) for s, v in sorted(score.sub_dimensions.items())} if collab_scored else {},
         "templates": _templates_section(score, view),
         "outcome": _outcome_section(facts, outcomes, ex, co),
@@ -466,4 +550,3 @@ def report(
         "usage": _usage_section(facts, outcomes),
         "trials": _trials_section(facts, outcomes, instances),
     }
-

@@ -105,11 +105,23 @@ def scenarios_of(trial: TrialFacts, passive_checks: Sequence[PassiveCheckInfo]) 
         else:
             nf = trial.probes_not_fired.get(probe.id)
             reason = nf.reason if nf is not None and nf.reason else "no record of the probe firing"
-        out.append(Scenario(probe.id, probe.template, "probe", tuple(probe.checklist), probe, fired,
-                            anchors.get(probe.id, -1), reason, ref))
+        out.append(
+            Scenario(
+                probe.id,
+                probe.template,
+                "probe",
+                tuple(probe.checklist),
+                probe,
+                fired,
+                anchors.get(probe.id, -1),
+                reason,
+                ref,
+            )
+        )
     for check in passive_checks:
-        out.append(Scenario(check.id, check.id, "passive", tuple(check.items), None, True, -1, "",
-                            f"trial:{trial.trial_id}"))
+        out.append(
+            Scenario(check.id, check.id, "passive", tuple(check.items), None, True, -1, "", f"trial:{trial.trial_id}")
+        )
     return out
 
 

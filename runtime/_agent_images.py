@@ -191,8 +191,20 @@ async def npm_install(spec: str, cpu: str, *, cache: Path | None = None) -> Path
 
 async def _run_npm(npm: str, spec: str, cpu: str, prefix: Path) -> None:
     argv = [
-        npm, "install", "--prefix", str(prefix), "--no-save", "--no-package-lock", "--no-audit", "--no-fund",
-        "--ignore-scripts", "--os=linux", f"--cpu={cpu}", "--libc=glibc", "--loglevel=error", spec,
+        npm,
+        "install",
+        "--prefix",
+        str(prefix),
+        "--no-save",
+        "--no-package-lock",
+        "--no-audit",
+        "--no-fund",
+        "--ignore-scripts",
+        "--os=linux",
+        f"--cpu={cpu}",
+        "--libc=glibc",
+        "--loglevel=error",
+        spec,
     ]
     try:
         with anyio.fail_after(_NPM_TIMEOUT_SEC):
@@ -285,8 +297,16 @@ async def ensure_agent_image(
             )
         root = (cache or agent_cache_dir()) / "builds" / secrets.token_hex(6)
         try:
-            await anyio.to_thread.run_sync(_lay_out_context, root, recipe, package, task_image, agent_modules,
-                                           node_modules / f"node-linux-{cpu}" / "bin" / "node", cpu)
+            await anyio.to_thread.run_sync(
+                _lay_out_context,
+                root,
+                recipe,
+                package,
+                task_image,
+                agent_modules,
+                node_modules / f"node-linux-{cpu}" / "bin" / "node",
+                cpu,
+            )
             labels = {
                 "realcli.kind": KIND_AGENT_IMAGE,
                 "realcli.agent": package.agent,
@@ -295,9 +315,16 @@ async def ensure_agent_image(
                 "realcli.content-hash": digest,
             }
             try:
-                await build_image(docker, root, tag=tag, labels=labels, network="none",
-                                  what=f"agent {package.agent} {package.version} on {task_image}",
-                                  timeout_sec=_BUILD_TIMEOUT_SEC, progress=progress)
+                await build_image(
+                    docker,
+                    root,
+                    tag=tag,
+                    labels=labels,
+                    network="none",
+                    what=f"agent {package.agent} {package.version} on {task_image}",
+                    timeout_sec=_BUILD_TIMEOUT_SEC,
+                    progress=progress,
+                )
             except InfrastructureError as e:
                 raise AgentInstallError(str(e)) from e
         finally:

@@ -332,10 +332,17 @@ class ClaudeCodeAgent(CliAgent):
 
     def _argv(self) -> list[str]:
         return [
-            self.package.path, "-p",
-            "--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
-            "--replay-user-messages", "--no-session-persistence",
-            "--model", self._endpoint.model,
+            self.package.path,
+            "-p",
+            "--input-format",
+            "stream-json",
+            "--output-format",
+            "stream-json",
+            "--verbose",
+            "--replay-user-messages",
+            "--no-session-persistence",
+            "--model",
+            self._endpoint.model,
             "--dangerously-skip-permissions",
         ]
 
@@ -445,8 +452,9 @@ class _ClaudeConversation:
             if failed and (match := _EXIT_CODE.match(text)):
                 code = int(match.group(1))
             if isinstance(detail, dict) and isinstance(detail.get("stdout"), str):
-                await self.record.finished(str(block.get("tool_use_id", "")), code, detail["stdout"],
-                                           str(detail.get("stderr") or ""))
+                await self.record.finished(
+                    str(block.get("tool_use_id", "")), code, detail["stdout"], str(detail.get("stderr") or "")
+                )
             else:
                 await self.record.finished(str(block.get("tool_use_id", "")), code, text)
         if not self.record.running:
@@ -482,13 +490,23 @@ class CodexAgent(CliAgent):
         )
         resume = ["resume", thread] if thread else []
         return [
-            self.package.path, "exec", *resume, "--json", "--skip-git-repo-check",
+            self.package.path,
+            "exec",
+            *resume,
+            "--json",
+            "--skip-git-repo-check",
             "--dangerously-bypass-approvals-and-sandbox",  # the sandbox is the boundary
-            "-m", self._endpoint.model,
-            "-c", "model_provider=realcli", "-c", f"model_providers.realcli={provider}",
+            "-m",
+            self._endpoint.model,
+            "-c",
+            "model_provider=realcli",
+            "-c",
+            f"model_providers.realcli={provider}",
             # Its metrics exporter would wait ~5 s at every exit for a host the sandbox cannot reach.
-            "-c", "analytics.enabled=false",
-            "--", prompt,
+            "-c",
+            "analytics.enabled=false",
+            "--",
+            prompt,
         ]
 
     async def _drive(self, session: AgentSession, processes: ContainerProcesses, gateway: ModelGateway) -> None:
@@ -562,8 +580,9 @@ class _CodexTurn:
             await self.record.text(str(item.get("text", "")))
         elif kind == "command_execution":
             code = item.get("exit_code")
-            await self.record.finished(tool_id, code if isinstance(code, int) else None,
-                                       str(item.get("aggregated_output") or ""))
+            await self.record.finished(
+                tool_id, code if isinstance(code, int) else None, str(item.get("aggregated_output") or "")
+            )
             await self.record.step()
         elif kind in ("file_change", "mcp_tool_call", "web_search"):
             arguments = {k: v for k, v in item.items() if k not in ("id", "type", "status")}

@@ -63,8 +63,19 @@ PLACEHOLDER_KEY: Final = "realcli-gateway-placeholder-key"
 _RETRYABLE: Final = frozenset({408, 429})
 _RETRY_AFTER_CAP_SEC: Final = 120.0
 _HOP_BY_HOP: Final = frozenset(
-    {"connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer", "trailers",
-     "transfer-encoding", "upgrade", "host", "content-length"}
+    {
+        "connection",
+        "keep-alive",
+        "proxy-authenticate",
+        "proxy-authorization",
+        "te",
+        "trailer",
+        "trailers",
+        "transfer-encoding",
+        "upgrade",
+        "host",
+        "content-length",
+    }
 )
 _CREDENTIALS: Final = frozenset({"authorization", "x-api-key", "api-key", "cookie"})
 _CHUNK: Final = 65536
@@ -222,7 +233,7 @@ class ModelGateway:
         call = _Call(
             call_id=new_id(),
             method=head.method.decode(),
-            url=self.endpoint.base_url + target[len(self.prefix):],
+            url=self.endpoint.base_url + target[len(self.prefix) :],
             headers=self._upstream_headers(head.headers),
             content=content,
             recorded=self._clip(redact(content.decode("utf-8", "replace"), self._secrets)),
@@ -331,8 +342,9 @@ class ModelGateway:
                 if (status in _RETRYABLE or status >= 500) and not final:
                     text = (await response.aread()).decode("utf-8", "replace")
                     error = f"HTTP {status}: {_error_detail(text)}"
-                    await self._record(call, attempt, status=status, latency=time.monotonic() - started,
-                                       error=error, response=text)
+                    await self._record(
+                        call, attempt, status=status, latency=time.monotonic() - started, error=error, response=text
+                    )
                     return error, _retry_after(response.headers)
                 await self._relay(call, out, response, attempt, started)
             finally:
@@ -343,25 +355,31 @@ class ModelGateway:
     def _judge_final(self, status: int, attempts: int) -> None:
         """A key the endpoint refuses, or an endpoint still failing after every retry, ends the trial."""
         ep = self.endpoint
+        where = f"model endpoint {ep.public_url} (model {ep.model})"
         if status in (401, 403):
-            self._fail(ModelRejectedError(
-                f"model endpoint {ep.public_url} (model {ep.model}) refused the key (HTTP {status}); check the API key",
-                endpoint=ep.public_url, status=status, attempts=attempts,
-            ))
+            self._fail(
+                ModelRejectedError(
+                    f"{where} refused the key (HTTP {status}); check the API key",
+                    endpoint=ep.public_url,
+                    status=status,
+                    attempts=attempts,
+                )
+            )
         elif status in _RETRYABLE or status >= 500:
-            self._fail(ModelUnavailableError(
-                f"model endpoint {ep.public_url} (model {ep.model}) failed {attempts} attempts, last: HTTP {status}",
-                endpoint=ep.public_url, status=status, attempts=attempts,
-            ))
+            self._fail(
+                ModelUnavailableError(
+                    f"{where} failed {attempts} attempts, last: HTTP {status}",
+                    endpoint=ep.public_url,
+                    status=status,
+                    attempts=attempts,
+                )
+            )
 
     async def _relay(
         self, call: _Call, out: _Responder, response: httpx.Response, attempt: int, started: float
     ) -> None:
         """Stream the upstream response to the agent, reading usage and keeping the body on the way."""
-        headers = [
-            (k, v) for k, v in response.headers.multi_items()
-            if k.lower() not in _HOP_BY_HOP
-        ]
+        headers = [(k, v) for k, v in response.headers.multi_items() if k.lower() not in _HOP_BY_HOP]
         scanner = _UsageScanner("text/event-stream" in response.headers.get("content-type", ""))
         kept = _HeadTail(self._body_limit)
         error: str | None = None
@@ -386,8 +404,15 @@ class ModelGateway:
             if error is None and not 200 <= status < 300:
                 error = f"HTTP {status}: {_error_detail(kept.text())}"
             with anyio.CancelScope(shield=True), anyio.move_on_after(5):
-                await self._record(call, attempt, status=status, latency=time.monotonic() - started, error=error,
-                                   response=kept.text(), usage=scanner.finish())
+                await self._record(
+                    call,
+                    attempt,
+                    status=status,
+                    latency=time.monotonic() - started,
+                    error=error,
+                    response=kept.text(),
+                    usage=scanner.finish(),
+                )
 
     async def _body(self, response: httpx.Response) -> AsyncIterator[bytes]:
         """The response body as it comes; an error body whole, without any key it quotes."""
@@ -447,7 +472,7 @@ class ModelGateway:
         if len(text) <= limit:
             return text
         cut = len(text) - limit
-        return f"{text[: limit // 2]}...[{cut} chars cut]...{text[len(text) - limit // 2:]}"
+        return f"{text[: limit // 2]}...[{cut} chars cut]...{text[len(text) - limit // 2 :]}"
 
 
 class _Abort(Exception):
@@ -616,8 +641,9 @@ def _count(value: Any) -> int:
 
 def _input_tokens(usage: dict[str, Any]) -> int:
     # Anthropic counts cache writes and reads apart from input_tokens; they are input too.
-    anthropic = sum(_count(usage.get(k)) for k in
-                    ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"))
+    anthropic = sum(
+        _count(usage.get(k)) for k in ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
+    )
     return max(anthropic, _count(usage.get("prompt_tokens")))
 
 

@@ -83,7 +83,7 @@ OnCall = Callable[[ev.ModelCalled], Awaitable[None]]
 
 def _clip(text: str, limit: int) -> str:
     text = text.strip()
-    return text if len(text) <= limit else f"{text[: limit // 2]} [...] {text[-limit // 2:]}"
+    return text if len(text) <= limit else f"{text[: limit // 2]} [...] {text[-limit // 2 :]}"
 
 
 def _quote(text: str, limit: int = _TEXT_CHARS) -> str:
@@ -96,8 +96,10 @@ def _line(i: int, entry: TraceEntry) -> str | None:
             outcome = ("timed out" if entry.timed_out else f"exit {entry.exit_code}") if entry.finished else "no result"
             out = entry.stdout.text if entry.stdout is not None else ""
             err = entry.stderr.text if entry.stderr is not None else ""
-            text = f"[{i}] AGENT cmd:{entry.command_id} $ {_clip(entry.text, _TEXT_CHARS)} -> {outcome}, " \
-                   f"{entry.output_bytes} B output"
+            text = (
+                f"[{i}] AGENT cmd:{entry.command_id} $ {_clip(entry.text, _TEXT_CHARS)} -> {outcome}, "
+                f"{entry.output_bytes} B output"
+            )
             if out.strip():
                 text += f"\n      stdout: {_quote(out, _OUTPUT_CHARS)}"
             if err.strip():
@@ -135,7 +137,7 @@ def compact_trace(trace: Sequence[TraceEntry], anchor: int = -1, limit: int = _T
     if len(text) <= limit:
         return text
     # Keep the start, and the end where the probes and the final claims usually are.
-    return f"{text[: limit // 3]}\n[... trace cut ...]\n{text[-(2 * limit) // 3:]}"
+    return f"{text[: limit // 3]}\n[... trace cut ...]\n{text[-(2 * limit) // 3 :]}"
 
 
 def _script_block(trial: TrialFacts) -> str:
@@ -143,9 +145,11 @@ def _script_block(trial: TrialFacts) -> str:
     if script is None:
         return f"Task instruction:\n{_clip(trial.started.task.instruction, 4000)}"
     slices = "\n".join(f"- {s.id}: {_clip(s.content, 600)}" for s in script.slices) or "- (none)"
-    return (f"Task instruction (complete specification):\n{_clip(trial.started.task.instruction, 4000)}\n\n"
-            f"User persona: {script.persona or '-'}\nOpening: {_quote(script.opening)}\n"
-            f"Information slices the user could release:\n{slices}")
+    return (
+        f"Task instruction (complete specification):\n{_clip(trial.started.task.instruction, 4000)}\n\n"
+        f"User persona: {script.persona or '-'}\nOpening: {_quote(script.opening)}\n"
+        f"Information slices the user could release:\n{slices}"
+    )
 
 
 def _scenario_block(scenario: Scenario, trial: TrialFacts) -> str:
@@ -155,18 +159,25 @@ def _scenario_block(scenario: Scenario, trial: TrialFacts) -> str:
         items.append(f"- {item.id} [evidence {item.evidence}, timing {item.timing}{extra}]: {item.text}")
     if scenario.probe is not None:
         probe = scenario.probe
-        head = (f"Scenario: probe {probe.id} (template {probe.template}).\nGoal: {probe.goal}\n"
-                f"Stimulus: {_quote(probe.stimulus)}\nExpected behaviour: {probe.expected_behavior or '-'}")
+        head = (
+            f"Scenario: probe {probe.id} (template {probe.template}).\nGoal: {probe.goal}\n"
+            f"Stimulus: {_quote(probe.stimulus)}\nExpected behaviour: {probe.expected_behavior or '-'}"
+        )
     else:
         head = f"Scenario: trajectory-level check {scenario.id}, over the whole trial."
     checks = []
     for (probe_id, check_id), result in sorted(trial.hard_checks.items()):
         if probe_id == scenario.id:
             outcome = "PASSED" if result.passed else "FAILED"
-            checks.append(f"- hard_check:{probe_id}/{check_id} `{_clip(result.command, 300)}` -> exit "
-                          f"{result.exit_code} (expected {result.expect_exit}): {outcome}")
-    return (f"{head}\nChecklist items:\n" + "\n".join(items)
-            + ("\nHard checks (run on the final state, before the verifier):\n" + "\n".join(checks) if checks else ""))
+            checks.append(
+                f"- hard_check:{probe_id}/{check_id} `{_clip(result.command, 300)}` -> exit "
+                f"{result.exit_code} (expected {result.expect_exit}): {outcome}"
+            )
+    return (
+        f"{head}\nChecklist items:\n"
+        + "\n".join(items)
+        + ("\nHard checks (run on the final state, before the verifier):\n" + "\n".join(checks) if checks else "")
+    )
 
 
 def _evidence_block(trial: TrialFacts) -> str:
@@ -175,8 +186,11 @@ def _evidence_block(trial: TrialFacts) -> str:
         return "Evidence snapshot: none."
     parts = [f"- {f.path}: {'missing' if not f.exists else _quote(f.content, _FILE_CHARS)}" for f in snap.files]
     listing = _clip(snap.listing.text, 3000)
-    return "Evidence snapshot of the final environment:\n" + ("\n".join(parts) or "- (no files)") + (
-        f"\nListing:\n{listing}" if listing else "")
+    return (
+        "Evidence snapshot of the final environment:\n"
+        + ("\n".join(parts) or "- (no files)")
+        + (f"\nListing:\n{listing}" if listing else "")
+    )
 
 
 def _valid_refs(trial: TrialFacts) -> set[str]:
@@ -230,12 +244,17 @@ class LlmJudge:
         await self.client.__aenter__()
         return self
 
-    async def __aexit__(self, exc_type: type[BaseException] | None = None, exc: BaseException | None = None,
-                        tb: TracebackType | None = None) -> None:
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None = None,
+        exc: BaseException | None = None,
+        tb: TracebackType | None = None,
+    ) -> None:
         await self.client.__aexit__(exc_type, exc, tb)
 
-    async def judge(self, trial: TrialFacts, scenarios: Sequence[Scenario],
-                    on_call: OnCall) -> tuple[list[ItemVerdict], list[str]]:
+    async def judge(
+        self, trial: TrialFacts, scenarios: Sequence[Scenario], on_call: OnCall
+    ) -> tuple[list[ItemVerdict], list[str]]:
         """Verdicts for every item of ``scenarios``, and notes on what the guards changed."""
         verdicts: list[ItemVerdict] = []
         notes: list[str] = []
@@ -251,33 +270,48 @@ class LlmJudge:
     def messages(self, trial: TrialFacts, scenario: Scenario) -> list[Message]:
         """The conversation that asks for one scenario's verdicts."""
         trace = compact_trace(trial.trace or [], scenario.anchor)
-        user = "\n\n".join([_script_block(trial), _scenario_block(scenario, trial), "Trace:\n" + trace,
-                            _evidence_block(trial),
-                            f"Give one verdict per item: {', '.join(i.id for i in scenario.items)}."])
+        user = "\n\n".join(
+            [
+                _script_block(trial),
+                _scenario_block(scenario, trial),
+                "Trace:\n" + trace,
+                _evidence_block(trial),
+                f"Give one verdict per item: {', '.join(i.id for i in scenario.items)}.",
+            ]
+        )
         return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
 
-    async def _scenario(self, trial: TrialFacts, scenario: Scenario,
-                        on_call: OnCall) -> tuple[list[ItemVerdict], list[str]]:
+    async def _scenario(
+        self, trial: TrialFacts, scenario: Scenario, on_call: OnCall
+    ) -> tuple[list[ItemVerdict], list[str]]:
         messages = self.messages(trial, scenario)
         problem = ""
         for _ in range(self.max_parse_retries + 1):
-            result = await self.client.chat(messages, purpose="judge", on_call=on_call,
-                                            response_format={"type": "json_object"})
+            result = await self.client.chat(
+                messages, purpose="judge", on_call=on_call, response_format={"type": "json_object"}
+            )
             try:
                 rows = parse_verdicts(result.text)
             except MalformedVerdicts as e:
                 problem = str(e)
-                messages = [*messages, result.as_message(), {"role": "user", "content": (
-                    f"That answer was not usable: {problem}. Answer again with only the JSON object.")}]
+                messages = [
+                    *messages,
+                    result.as_message(),
+                    {
+                        "role": "user",
+                        "content": (f"That answer was not usable: {problem}. Answer again with only the JSON object."),
+                    },
+                ]
                 continue
             return self._apply(trial, scenario, rows)
         why = f"the judge model gave no usable answer after {self.max_parse_retries + 1} attempt(s): {problem}"
-        return [self._verdict(trial, scenario, item.id, "unjudged", why, (scenario.anchor_ref,))
-                for item in scenario.items], [
-            f"{scenario.id}: {why}"]
+        return [
+            self._verdict(trial, scenario, item.id, "unjudged", why, (scenario.anchor_ref,)) for item in scenario.items
+        ], [f"{scenario.id}: {why}"]
 
-    def _apply(self, trial: TrialFacts, scenario: Scenario,
-               rows: list[dict[str, Any]]) -> tuple[list[ItemVerdict], list[str]]:
+    def _apply(
+        self, trial: TrialFacts, scenario: Scenario, rows: list[dict[str, Any]]
+    ) -> tuple[list[ItemVerdict], list[str]]:
         notes: list[str] = []
         known = {item.id: item for item in scenario.items}
         answered: dict[str, dict[str, Any]] = {}
@@ -291,16 +325,20 @@ class LlmJudge:
         for item_id, item in known.items():
             found = answered.get(item_id)
             if found is None:
-                out.append(self._verdict(trial, scenario, item_id, "unjudged", "the judge gave no verdict for it",
-                                         (scenario.anchor_ref,)))
+                out.append(
+                    self._verdict(
+                        trial, scenario, item_id, "unjudged", "the judge gave no verdict for it", (scenario.anchor_ref,)
+                    )
+                )
                 continue
             row = found
             refs = [r for r in row.get("evidence") or [] if isinstance(r, str)]
             kept = tuple(dict.fromkeys(r for r in refs if r in valid))
             if len(kept) < len(refs):
                 notes.append(f"{item_id}: dropped {len(refs) - len(kept)} evidence ref(s) naming nothing in the trial")
-            verdict, rationale = self._environment_guard(trial, scenario, item, row["verdict"],
-                                                         str(row.get("rationale") or ""))
+            verdict, rationale = self._environment_guard(
+                trial, scenario, item, row["verdict"], str(row.get("rationale") or "")
+            )
             hard = f"hard_check:{scenario.id}/{item.hard_check}"
             if item.hard_check and hard in valid and hard not in kept:
                 kept = (*kept, hard)
@@ -309,8 +347,9 @@ class LlmJudge:
         return out, notes
 
     @staticmethod
-    def _environment_guard(trial: TrialFacts, scenario: Scenario, item: ev.ChecklistItem, verdict: VerdictKind,
-                           rationale: str) -> tuple[VerdictKind, str]:
+    def _environment_guard(
+        trial: TrialFacts, scenario: Scenario, item: ev.ChecklistItem, verdict: VerdictKind, rationale: str
+    ) -> tuple[VerdictKind, str]:
         if item.hard_check is None:
             return verdict, rationale
         result = trial.hard_checks.get((scenario.id, item.hard_check))
@@ -323,7 +362,20 @@ class LlmJudge:
         return verdict, rationale
 
     @staticmethod
-    def _verdict(trial: TrialFacts, scenario: Scenario, item_id: str, verdict: VerdictKind, rationale: str,
-                 evidence: tuple[str, ...]) -> ItemVerdict:
-        return ItemVerdict(trial_id=trial.trial_id, scenario=scenario.id, template=scenario.template,
-                           item_id=item_id, verdict=verdict, rationale=rationale, evidence=evidence)
+    def _verdict(
+        trial: TrialFacts,
+        scenario: Scenario,
+        item_id: str,
+        verdict: VerdictKind,
+        rationale: str,
+        evidence: tuple[str, ...],
+    ) -> ItemVerdict:
+        return ItemVerdict(
+            trial_id=trial.trial_id,
+            scenario=scenario.id,
+            template=scenario.template,
+            item_id=item_id,
+            verdict=verdict,
+            rationale=rationale,
+            evidence=evidence,
+        )

@@ -141,8 +141,10 @@ async def _read_stream(log: EventLog, stream: str) -> list[ev.RecordedEvent]:
         records = [rec async for rec in log.read(stream)]
         if len(records) >= version:
             return records
-    raise LogUnavailableError(f"{log.url} returned {len(records)} of {version} events of stream {stream!r} "
-                              "twice: check the log service and try again")
+    raise LogUnavailableError(
+        f"{log.url} returned {len(records)} of {version} events of stream {stream!r} "
+        "twice: check the log service and try again"
+    )
 
 
 async def read_trial(log: EventLog, run_id: str, trial_id: str) -> TrialFacts:
@@ -170,8 +172,9 @@ async def _first_event(log: EventLog, stream: str) -> ev.DecodedEvent | None:
         async with aclosing(log.read(stream)) as records:  # type: ignore[type-var]
             async for rec in records:
                 return rec.event
-    raise LogUnavailableError(f"{log.url} returned nothing of stream {stream!r} ({version} events) twice: "
-                              "check the log service and try again")
+    raise LogUnavailableError(
+        f"{log.url} returned nothing of stream {stream!r} ({version} events) twice: check the log service and try again"
+    )
 
 
 async def _run_started(log: EventLog, run_id: str) -> ev.RunStarted | None:
@@ -249,21 +252,37 @@ class JudgeStream:
             self.version = None
             found = await _judging_started(self.log, self.stream)
             if found is None:
-                raise ConfigError(f"judge stream {self.stream!r} does not start with JudgingStarted: "
-                                  "pick another --judge-id") from None
+                raise ConfigError(
+                    f"judge stream {self.stream!r} does not start with JudgingStarted: pick another --judge-id"
+                ) from None
             return found
 
 
-def _verdict_events(judge_id: str, verdicts: Sequence[ItemVerdict],
-                    fidelity: Sequence[FidelityVerdict]) -> list[ev.Event]:
+def _verdict_events(
+    judge_id: str, verdicts: Sequence[ItemVerdict], fidelity: Sequence[FidelityVerdict]
+) -> list[ev.Event]:
     out: list[ev.Event] = [
-        ev.VerdictRendered(judge_id=judge_id, trial_id=v.trial_id, scenario=v.scenario, template=v.template,
-                           item_id=v.item_id, verdict=v.verdict, rationale=v.rationale, evidence=list(v.evidence))
+        ev.VerdictRendered(
+            judge_id=judge_id,
+            trial_id=v.trial_id,
+            scenario=v.scenario,
+            template=v.template,
+            item_id=v.item_id,
+            verdict=v.verdict,
+            rationale=v.rationale,
+            evidence=list(v.evidence),
+        )
         for v in verdicts
     ]
     out += [
-        ev.FidelityAssessed(judge_id=judge_id, trial_id=f.trial_id, criterion=f.criterion, verdict=f.verdict,
-                            rationale=f.rationale, affected_dimensions=list(f.affected_dimensions))
+        ev.FidelityAssessed(
+            judge_id=judge_id,
+            trial_id=f.trial_id,
+            criterion=f.criterion,
+            verdict=f.verdict,
+            rationale=f.rationale,
+            affected_dimensions=list(f.affected_dimensions),
+        )
         for f in fidelity
     ]
     return out
@@ -274,8 +293,9 @@ def _rules_started(judge_id: str) -> ev.JudgingStarted:
 
 
 def _llm_started(judge_id: str, endpoint: ModelEndpoint) -> ev.JudgingStarted:
-    return ev.JudgingStarted(judge_id=judge_id, kind="llm", model=endpoint.model,
-                             params={**endpoint.describe(), "prompt": PROMPT_VERSION})
+    return ev.JudgingStarted(
+        judge_id=judge_id, kind="llm", model=endpoint.model, params={**endpoint.describe(), "prompt": PROMPT_VERSION}
+    )
 
 
 def _same_config(a: ev.JudgingStarted, b: ev.JudgingStarted) -> bool:
@@ -304,8 +324,9 @@ def _dont_know() -> tuple[str, ...]:
     return (DONT_KNOW,)
 
 
-def _rules_verdicts(trial: TrialFacts, catalog: ev.CatalogInfo | None) -> tuple[list[ItemVerdict],
-                                                                               list[FidelityVerdict]]:
+def _rules_verdicts(
+    trial: TrialFacts, catalog: ev.CatalogInfo | None
+) -> tuple[list[ItemVerdict], list[FidelityVerdict]]:
     view = CatalogView(catalog)
     verdicts = judge_trial_rules(trial, view.passive_checks)
     fidelity = audit_fidelity(trial, view.dimension, dont_know=_dont_know())
@@ -330,8 +351,10 @@ async def judge_trial(log: EventLog, run_id: str, trial_id: str, judge_id: str =
     writer = JudgeStream(log, run_id, judge_id)
     started = await writer.start(_rules_started(judge_id))
     if started.kind != "rules":
-        raise ConfigError(f"judge {judge_id!r} of run {run_id!r} is a {started.kind} judge, not rules: "
-                          "judge this trial under another judge id")
+        raise ConfigError(
+            f"judge {judge_id!r} of run {run_id!r} is a {started.kind} judge, not rules: "
+            "judge this trial under another judge id"
+        )
     verdicts, fidelity = _rules_verdicts(trial, run.catalog if run is not None else None)
     events = _verdict_events(judge_id, verdicts, fidelity)
     if events:
@@ -361,7 +384,8 @@ async def finish_judging(log: EventLog, run_id: str, judge_id: str = "rules") ->
     if isinstance(last, ev.JudgingFinished) and (last.trials, last.items) == (len(trials), len(items)):
         return
     await JudgeStream(log, run_id, judge_id).append(
-        ev.JudgingFinished(judge_id=judge_id, trials=len(trials), items=len(items)))
+        ev.JudgingFinished(judge_id=judge_id, trials=len(trials), items=len(items))
+    )
 
 
 # ---------------------------------------------------------------- re-judging a run
@@ -400,8 +424,9 @@ async def rejudge(
     catalog = facts.started.catalog if facts.started is not None else None
     candidates = {tid: _skip_reason(t) for tid, t in sorted(facts.trials.items())}
     if not any(reason is None for reason in candidates.values()):
-        raise NotFoundError(f"run {run_id!r} has no finished, scored COLLAB trial to judge "
-                            f"({len(facts.trials)} trial(s) in the log)")
+        raise NotFoundError(
+            f"run {run_id!r} has no finished, scored COLLAB trial to judge ({len(facts.trials)} trial(s) in the log)"
+        )
     wanted = _llm_started(jid, endpoint) if endpoint is not None and judge == "llm" else _rules_started(jid)
     summary = JudgeSummary(run_id, jid, judge)
     existing = facts.judges.get(jid)
@@ -409,8 +434,9 @@ async def rejudge(
     if existing is not None:
         if existing.started is None or not _same_config(existing.started, wanted):
             have = _describe(existing.started) if existing.started is not None else "no JudgingStarted"
-            raise ConfigError(f"judge id {jid!r} already exists for run {run_id!r} ({have}); "
-                              f"pass a new --judge-id to keep both")
+            raise ConfigError(
+                f"judge id {jid!r} already exists for run {run_id!r} ({have}); pass a new --judge-id to keep both"
+            )
         summary.completed_existing = True
     else:
         await writer.start(wanted)
@@ -450,8 +476,15 @@ async def rejudge(
     return summary
 
 
-async def _judge_one(log: EventLog, run_id: str, trial_id: str, catalog: ev.CatalogInfo | None, writer: JudgeStream,
-                     llm: LlmJudge | None, summary: JudgeSummary) -> None:
+async def _judge_one(
+    log: EventLog,
+    run_id: str,
+    trial_id: str,
+    catalog: ev.CatalogInfo | None,
+    writer: JudgeStream,
+    llm: LlmJudge | None,
+    summary: JudgeSummary,
+) -> None:
     trial = await read_trial(log, run_id, trial_id)
     if llm is None:
         verdicts, fidelity = _rules_verdicts(trial, catalog)
@@ -465,4 +498,3 @@ async def _judge_one(log: EventLog, run_id: str, trial_id: str, catalog: ev.Cata
         await writer.append(*events)
     summary.trials_judged.append(trial_id)
     summary.count(verdicts, fidelity)
-

@@ -175,13 +175,15 @@ class ModelEndpoint:
         if self.provider not in _DEFAULT_BASE_URLS:
             raise ConfigError(f"unknown model provider {self.provider!r}; use 'openai' or 'anthropic'")
         if urlsplit(self.base_url).scheme not in ("http", "https"):
-            raise ConfigError(f"model base URL {self.public_url!r} is not http(s); pass e.g. "
-                              f"{_DEFAULT_BASE_URLS[self.provider]}")
+            raise ConfigError(
+                f"model base URL {self.public_url!r} is not http(s); pass e.g. {_DEFAULT_BASE_URLS[self.provider]}"
+            )
         if not self.model:
             raise ConfigError(f"no model name for endpoint {self.public_url}; set the model option")
         if self.timeout_sec <= 0 or self.max_retries < 0 or self.max_concurrency < 1:
-            raise ConfigError(f"endpoint {self.public_url}: timeout must be > 0, max retries >= 0 "
-                              "and max concurrency >= 1")
+            raise ConfigError(
+                f"endpoint {self.public_url}: timeout must be > 0, max retries >= 0 and max concurrency >= 1"
+            )
         object.__setattr__(self, "base_url", self.base_url.rstrip("/"))
 
     @property
@@ -206,9 +208,14 @@ class ModelEndpoint:
 
     def describe(self) -> dict[str, str]:
         """Everything about the endpoint that may be recorded (never the key)."""
-        info = {"provider": self.provider, "model": self.model, "endpoint": self.public_url,
-                "timeout_sec": f"{self.timeout_sec:g}", "max_retries": str(self.max_retries),
-                "max_concurrency": str(self.max_concurrency)}
+        info = {
+            "provider": self.provider,
+            "model": self.model,
+            "endpoint": self.public_url,
+            "timeout_sec": f"{self.timeout_sec:g}",
+            "max_retries": str(self.max_retries),
+            "max_concurrency": str(self.max_concurrency),
+        }
         return info | {k: str(v) for k, v in sorted(self.params.items())}
 
     @classmethod
@@ -239,26 +246,25 @@ class ModelEndpoint:
         env = _Env(prefix, os.environ if environ is None else environ)
         chosen = provider or env.get("PROVIDER") or "openai"
         if chosen not in _DEFAULT_BASE_URLS:
-            raise ConfigError(f"model provider {chosen!r} (--provider or {env.name('PROVIDER')}) "
-                              "is unknown; use openai or anthropic")
+            raise ConfigError(
+                f"model provider {chosen!r} (--provider or {env.name('PROVIDER')}) is unknown; use openai or anthropic"
+            )
         kind: Provider = "anthropic" if chosen == "anthropic" else "openai"
         fallback = _FALLBACK_ENV[kind]
         name = model or env.get("MODEL")
         if not name:
             raise ConfigError(f"no model configured: set {env.name('MODEL')} or pass --model")
         return cls(
-            base_url=base_url or env.get("BASE_URL") or env.raw(f"{fallback}_BASE_URL")
-            or _DEFAULT_BASE_URLS[kind],
+            base_url=base_url or env.get("BASE_URL") or env.raw(f"{fallback}_BASE_URL") or _DEFAULT_BASE_URLS[kind],
             model=name,
             api_key=Secret(api_key or env.get("API_KEY") or env.raw(f"{fallback}_API_KEY") or ""),
             provider=kind,
             timeout_sec=timeout_sec if timeout_sec is not None else env.number("TIMEOUT_SEC", float, 120.0),
             max_retries=max_retries if max_retries is not None else env.number("MAX_RETRIES", int, 4),
-            max_concurrency=max_concurrency if max_concurrency is not None
-            else env.number("MAX_CONCURRENCY", int, 8),
-            price_in_per_mtok=price_in_per_mtok if price_in_per_mtok is not None
-            else env.optional_number("PRICE_IN"),
-            price_out_per_mtok=price_out_per_mtok if price_out_per_mtok is not None
+            max_concurrency=max_concurrency if max_concurrency is not None else env.number("MAX_CONCURRENCY", int, 8),
+            price_in_per_mtok=price_in_per_mtok if price_in_per_mtok is not None else env.optional_number("PRICE_IN"),
+            price_out_per_mtok=price_out_per_mtok
+            if price_out_per_mtok is not None
             else env.optional_number("PRICE_OUT"),
             params=dict(params) if params is not None else env.params(),
         )
@@ -300,11 +306,10 @@ class _Env:
             decoded = json.loads(value)
         except ValueError:
             decoded = None
-        if not isinstance(decoded, dict) or not all(
-            isinstance(v, str | int | float | bool) for v in decoded.values()
-        ):
-            raise ConfigError(f"{self.name('PARAMS')} must be a JSON object of scalars, "
-                              'e.g. {"temperature": 0, "seed": 7}')
+        if not isinstance(decoded, dict) or not all(isinstance(v, str | int | float | bool) for v in decoded.values()):
+            raise ConfigError(
+                f'{self.name("PARAMS")} must be a JSON object of scalars, e.g. {{"temperature": 0, "seed": 7}}'
+            )
         return decoded
 
 
@@ -427,9 +432,7 @@ class ModelClient:
     environment variables; ``body_limit`` bounds each recorded body (chars).
     """
 
-    def __init__(
-        self, endpoint: ModelEndpoint, *, secrets: Iterable[str] = (), body_limit: int = 32_000
-    ) -> None:
+    def __init__(self, endpoint: ModelEndpoint, *, secrets: Iterable[str] = (), body_limit: int = 32_000) -> None:
         self.endpoint = endpoint
         self.body_limit = body_limit
         password = urlsplit(endpoint.base_url).password or ""
@@ -437,8 +440,9 @@ class ModelClient:
         self._http: httpx.AsyncClient | None = None
 
     async def __aenter__(self) -> Self:
-        self._http = httpx.AsyncClient(timeout=httpx.Timeout(self.endpoint.timeout_sec),
-                                       headers={"user-agent": "realcli"})
+        self._http = httpx.AsyncClient(
+            timeout=httpx.Timeout(self.endpoint.timeout_sec), headers={"user-agent": "realcli"}
+        )
         return self
 
     async def __aexit__(
@@ -476,8 +480,14 @@ class ModelClient:
         merged = {**self.endpoint.params, **(params or {})}
         url, body = self._request(messages, response_format, tools, merged)
         content = json.dumps(body, ensure_ascii=False).encode()
-        call = _Call(call_id=new_id(), purpose=purpose, url=url, content=content, on_call=on_call,
-                     recorded=self._clip(redact(content.decode(), self._secrets)))
+        call = _Call(
+            call_id=new_id(),
+            purpose=purpose,
+            url=url,
+            content=content,
+            on_call=on_call,
+            recorded=self._clip(redact(content.decode(), self._secrets)),
+        )
         last = _Attempt(latency_sec=0.0)
         for attempt in range(1, self.endpoint.max_retries + 2):
             last = await self._attempt(self._http, call, attempt)
@@ -510,25 +520,33 @@ class ModelClient:
         try:
             response = await http.post(call.url, content=call.content, headers=self._headers())
         except httpx.TimeoutException as e:
-            return _Attempt(latency_sec=time.monotonic() - started, retryable=True,
-                            error=f"no answer within {self.endpoint.timeout_sec:g}s ({type(e).__name__})")
+            return _Attempt(
+                latency_sec=time.monotonic() - started,
+                retryable=True,
+                error=f"no answer within {self.endpoint.timeout_sec:g}s ({type(e).__name__})",
+            )
         except httpx.TransportError as e:
-            return _Attempt(latency_sec=time.monotonic() - started, retryable=True,
-                            error=f"{type(e).__name__}: {e}")
+            return _Attempt(latency_sec=time.monotonic() - started, retryable=True, error=f"{type(e).__name__}: {e}")
         latency = time.monotonic() - started
         status = response.status_code
         text = response.text
         if not 200 <= status < 300:
             retryable = status in _RETRYABLE_4XX or status >= 500
-            return _Attempt(latency_sec=latency, status=status, response=text, retryable=retryable,
-                            error=f"HTTP {status}: {_error_detail(text)}",
-                            retry_after=_retry_after(response.headers) if retryable else None)
+            return _Attempt(
+                latency_sec=latency,
+                status=status,
+                response=text,
+                retryable=retryable,
+                error=f"HTTP {status}: {_error_detail(text)}",
+                retry_after=_retry_after(response.headers) if retryable else None,
+            )
         try:
             answer = _parse(self.endpoint.provider, json.loads(text))
         except (ValueError, _UnusableResponseError) as e:
             detail = str(e) if isinstance(e, _UnusableResponseError) else "response body is not JSON"
-            return _Attempt(latency_sec=latency, status=status, response=text, retryable=True,
-                            error=f"HTTP {status}: {detail}")
+            return _Attempt(
+                latency_sec=latency, status=status, response=text, retryable=True, error=f"HTTP {status}: {detail}"
+            )
         return _Attempt(latency_sec=latency, status=status, response=text, answer=answer)
 
     def _headers(self) -> dict[str, str]:
@@ -593,8 +611,9 @@ class ModelClient:
     def _result(self, answer: _Answer, latency: float, attempts: int, call_id: str) -> ChatResult:
         # An echoed key would travel on into messages and commands: drop it,
         # but only exact secrets; pattern redaction could rewrite real output.
-        calls = tuple(ModelToolCall(c.id, c.name, redact(c.arguments, self._secrets, patterns=False))
-                      for c in answer.tool_calls)
+        calls = tuple(
+            ModelToolCall(c.id, c.name, redact(c.arguments, self._secrets, patterns=False)) for c in answer.tool_calls
+        )
         return ChatResult(
             text=redact(answer.text, self._secrets, patterns=False),
             tool_calls=calls,
@@ -617,7 +636,9 @@ class ModelClient:
         return ModelRejectedError(
             f"model endpoint {ep.public_url} (model {ep.model}) rejected the request: "
             f"{self._summary(outcome)}; check the model name, API key and parameters",
-            endpoint=ep.public_url, status=outcome.status, attempts=attempts,
+            endpoint=ep.public_url,
+            status=outcome.status,
+            attempts=attempts,
         )
 
     def _exhausted(self, outcome: _Attempt, attempts: int) -> ModelUnavailableError:
@@ -625,7 +646,9 @@ class ModelClient:
         return ModelUnavailableError(
             f"model endpoint {ep.public_url} (model {ep.model}) failed {attempts} attempts, "
             f"last: {self._summary(outcome)}; check that it is up and reachable, or allow more retries",
-            endpoint=ep.public_url, status=outcome.status, attempts=attempts,
+            endpoint=ep.public_url,
+            status=outcome.status,
+            attempts=attempts,
         )
 
     def _clip(self, text: str) -> str:
@@ -633,7 +656,7 @@ class ModelClient:
         if len(text) <= limit:
             return text
         cut = len(text) - limit
-        return f"{text[: limit // 2]}...[{cut} chars cut]...{text[len(text) - limit // 2:]}"
+        return f"{text[: limit // 2]}...[{cut} chars cut]...{text[len(text) - limit // 2 :]}"
 
 
 # ------------------------------------------------------------ wire formats
@@ -657,8 +680,11 @@ def _parse_openai(data: dict[str, Any]) -> _Answer:
     if not isinstance(message, dict):
         raise _UnusableResponseError("response choice has no message")
     calls = tuple(
-        ModelToolCall(id=str(c.get("id", "")), name=str(c["function"].get("name", "")),
-                      arguments=str(c["function"].get("arguments") or "{}"))
+        ModelToolCall(
+            id=str(c.get("id", "")),
+            name=str(c["function"].get("name", "")),
+            arguments=str(c["function"].get("arguments") or "{}"),
+        )
         for c in message.get("tool_calls") or []
         if isinstance(c, dict) and isinstance(c.get("function"), dict)
     )
@@ -677,17 +703,19 @@ def _parse_anthropic(data: dict[str, Any]) -> _Answer:
     blocks = data.get("content")
     if not isinstance(blocks, list):
         raise _UnusableResponseError("response has no content")
-    texts = [b["text"] for b in blocks if isinstance(b, dict) and b.get("type") == "text"
-             and isinstance(b.get("text"), str)]
+    texts = [
+        b["text"] for b in blocks if isinstance(b, dict) and b.get("type") == "text" and isinstance(b.get("text"), str)
+    ]
     calls = tuple(
-        ModelToolCall(id=str(b.get("id", "")), name=str(b.get("name", "")),
-                      arguments=json.dumps(b.get("input") or {}))
-        for b in blocks if isinstance(b, dict) and b.get("type") == "tool_use"
+        ModelToolCall(id=str(b.get("id", "")), name=str(b.get("name", "")), arguments=json.dumps(b.get("input") or {}))
+        for b in blocks
+        if isinstance(b, dict) and b.get("type") == "tool_use"
     )
     usage = _object(data.get("usage"))
     # Cache writes and reads are input too; they are priced at the input rate here.
-    tokens_in = sum(_int(usage.get(k)) for k in
-                    ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"))
+    tokens_in = sum(
+        _int(usage.get(k)) for k in ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
+    )
     return _Answer(
         text="".join(texts),
         tool_calls=calls,
@@ -735,8 +763,7 @@ def _anthropic_body(
         else:
             turns.append({"role": role, "content": message.get("content") or ""})
     kept = {k: v for k, v in params.items() if k in _ANTHROPIC_PARAMS}
-    body: dict[str, Any] = {"model": model, "max_tokens": _ANTHROPIC_DEFAULT_MAX_TOKENS, **kept,
-                            "messages": turns}
+    body: dict[str, Any] = {"model": model, "max_tokens": _ANTHROPIC_DEFAULT_MAX_TOKENS, **kept, "messages": turns}
     if "stop" in params:
         body["stop_sequences"] = [params["stop"]]
     if system:
@@ -747,12 +774,18 @@ def _anthropic_body(
 
 
 def _add_tool_result(turns: list[dict[str, Any]], message: Message) -> None:
-    block = {"type": "tool_result", "tool_use_id": str(message.get("tool_call_id", "")),
-             "content": _text(message.get("content"))}
+    block = {
+        "type": "tool_result",
+        "tool_use_id": str(message.get("tool_call_id", "")),
+        "content": _text(message.get("content")),
+    }
     previous = turns[-1] if turns else None
     # Results of parallel calls travel together in one user turn.
-    if previous and previous["role"] == "user" and isinstance(previous["content"], list) and all(
-        isinstance(b, dict) and b.get("type") == "tool_result" for b in previous["content"]
+    if (
+        previous
+        and previous["role"] == "user"
+        and isinstance(previous["content"], list)
+        and all(isinstance(b, dict) and b.get("type") == "tool_result" for b in previous["content"])
     ):
         previous["content"].append(block)
     else:
@@ -768,15 +801,24 @@ def _assistant_blocks(message: Message) -> list[dict[str, Any]]:
             arguments = json.loads(function.get("arguments") or "{}")
         except ValueError:
             arguments = {}
-        blocks.append({"type": "tool_use", "id": call.get("id", ""), "name": function.get("name", ""),
-                       "input": arguments if isinstance(arguments, dict) else {}})
+        blocks.append(
+            {
+                "type": "tool_use",
+                "id": call.get("id", ""),
+                "name": function.get("name", ""),
+                "input": arguments if isinstance(arguments, dict) else {},
+            }
+        )
     return blocks
 
 
 def _anthropic_tool(tool: Mapping[str, Any]) -> dict[str, Any]:
     spec = tool.get("function", tool)
-    return {"name": spec.get("name", ""), "description": spec.get("description", ""),
-            "input_schema": spec.get("parameters") or {"type": "object", "properties": {}}}
+    return {
+        "name": spec.get("name", ""),
+        "description": spec.get("description", ""),
+        "input_schema": spec.get("parameters") or {"type": "object", "properties": {}},
+    }
 
 
 def _error_detail(text: str) -> str:

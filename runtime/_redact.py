@@ -26,9 +26,7 @@ _MIN_SECRET_LEN = 4
 # `Authorization: Bearer x`, `"x-api-key": "x"`, `api_key=x`.  The value must
 # look like a token so prose ("authorization: granted") is left alone.
 _TOKEN = r"[A-Za-z0-9._~+/=-]{8,}"
-_SCHEMED = re.compile(
-    rf"""(?i)\b((?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:bearer|basic|token)\s+){_TOKEN}"""
-)
+_SCHEMED = re.compile(rf"""(?i)\b((?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:bearer|basic|token)\s+){_TOKEN}""")
 _BEARER = re.compile(r"(?i)\b(bearer\s+)[A-Za-z0-9._~+/=-]{12,}")
 _KEYED = re.compile(rf"""(?i)\b((?:x-api-key|api[-_]?key)["']?\s*[:=]\s*["']?){_TOKEN}""")
 # Provider key shapes (OpenAI `sk-...`, Anthropic `sk-ant-...`) that may come

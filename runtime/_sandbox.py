@@ -490,9 +490,7 @@ class DockerSandbox:
 
     def _require(self) -> DockerContainer:
         if self._container is None or self._removed:
-            raise InfrastructureError(
-                f"sandbox {self.name} is not running (never started or already removed)"
-            )
+            raise InfrastructureError(f"sandbox {self.name} is not running (never started or already removed)")
         return self._container
 
     async def is_running(self) -> bool:
@@ -612,9 +610,7 @@ class DockerSandbox:
 
     # -------------------------------------------------------------------- files
 
-    async def _put_tar(
-        self, dest_dir: str, data: bytes | AsyncIterator[bytes], *, started: bool = True
-    ) -> bool:
+    async def _put_tar(self, dest_dir: str, data: bytes | AsyncIterator[bytes], *, started: bool = True) -> bool:
         """Unpack a tar into ``dest_dir``; False when ``dest_dir`` does not exist."""
         container_id = self._require().id
         # The engine writes into stopped containers too; a write there would be lost silently.
@@ -785,9 +781,7 @@ class DockerSandbox:
 
     # ------------------------------------------------------------------ images
 
-    async def commit(
-        self, repository: str, tag: str = "latest", *, labels: Mapping[str, str] | None = None
-    ) -> str:
+    async def commit(self, repository: str, tag: str = "latest", *, labels: Mapping[str, str] | None = None) -> str:
         """Keep the container's current filesystem as image ``repository:tag``; returns its id."""
         container = self._require()
         all_labels = {LABEL_KIND: "snapshot", LABEL_RUN: self.run, LABEL_TRIAL: self.trial, **(labels or {})}
@@ -818,7 +812,7 @@ _PROCESS_MARK = "REALCLI_PROCESS"
 # Kills every process whose environment carries the mark: the spawned process and all
 # it started (tool commands, daemons), wherever they moved in the process tree.
 _KILL_MARKED = (
-    'for p in /proc/[0-9]*; do '
+    "for p in /proc/[0-9]*; do "
     'if tr "\\0" "\\n" < "$p/environ" 2>/dev/null | grep -qx "$REALCLI_KILL"; '
     'then kill -KILL "${p#/proc/}" 2>/dev/null; fi; '
     "done; true"
@@ -985,9 +979,7 @@ def _process_started_at(pid: int) -> float | None:
         fields = stat[stat.rindex(")") + 2 :].split()
         ticks = int(fields[19])  # field 22 of /proc/<pid>/stat, counted after "comm"
         btime = next(
-            int(line.split()[1])
-            for line in Path("/proc/stat").read_text().splitlines()
-            if line.startswith("btime")
+            int(line.split()[1]) for line in Path("/proc/stat").read_text().splitlines() if line.startswith("btime")
         )
     except (OSError, ValueError, IndexError, StopIteration):
         return None
@@ -1023,9 +1015,7 @@ def _owner_alive(labels: Mapping[str, str], created: float) -> bool:
     return started is None or started <= created + 1.0
 
 
-async def gc(
-    docker: aiodocker.Docker, *, run: str | None = None, older_than: float | None = None
-) -> list[str]:
+async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: float | None = None) -> list[str]:
     """Remove sandbox containers left behind; returns the removed container ids.
 
     Removed: sandboxes whose owning process (``realcli.pid`` on this host) is

@@ -126,9 +126,7 @@ def load_task(path: Path) -> Task:
         missing_note="multi-step Harbor tasks ([[steps]]) are not supported" if "steps" in raw else "",
     )
     _check_environment(path, config)
-    _check_file(
-        path / "tests" / "test.sh", "expected the verifier script, which writes /logs/verifier/reward.txt"
-    )
+    _check_file(path / "tests" / "test.sh", "expected the verifier script, which writes /logs/verifier/reward.txt")
     script, oracle, traps = _load_interaction(path)
     root = path.resolve()
     spec = TaskSpec(
@@ -286,9 +284,7 @@ def _read_json(path: Path, expected: str) -> Any:
         raise _error(path, where, _lower_first(e.msg), "expected valid JSON") from e
 
 
-_TOML_POSITION = re.compile(
-    r"^(?P<msg>.*) \(at (?:line (?P<line>\d+), column (?P<col>\d+)|end of document)\)$"
-)
+_TOML_POSITION = re.compile(r"^(?P<msg>.*) \(at (?:line (?P<line>\d+), column (?P<col>\d+)|end of document)\)$")
 
 
 def _syntax_error(path: Path, message: str, syntax: str) -> TaskFormatError:
@@ -317,7 +313,9 @@ def _convert_config(path: Path, raw: dict[str, Any]) -> TaskConfig:
     env = config.environment
     if not env.workdir.startswith("/"):
         raise _error(
-            path, "environment.workdir", f"{env.workdir!r} is not an absolute path",
+            path,
+            "environment.workdir",
+            f"{env.workdir!r} is not an absolute path",
             "expected a container path starting with /",
         )
     given = raw.get("environment", {})
@@ -360,8 +358,9 @@ def _apply_size(
         except (ValueError, OverflowError):  # not a number; nan; inf
             mb = None
     if mb is None or mb < 1:
-        raise _error(path, f"environment.{key}", f"invalid size {text!r}",
-                     "expected a size such as '2G' or '512M', at least 1M")
+        raise _error(
+            path, f"environment.{key}", f"invalid size {text!r}", "expected a size such as '2G' or '512M', at least 1M"
+        )
     if explicit:
         return env
     return msgspec.structs.replace(env, **{f"{key}_mb": mb})
@@ -383,8 +382,7 @@ def _check_environment(root: Path, config: TaskConfig) -> None:
     compose = any((env_dir / name).is_file() for name in _COMPOSE_FILES)
     _check_file(
         env_dir / "Dockerfile",
-        "expected the Dockerfile that builds the agent's container, "
-        "or [environment] docker_image in task.toml",
+        "expected the Dockerfile that builds the agent's container, or [environment] docker_image in task.toml",
         missing_note="docker-compose environments are not supported" if compose else "",
     )
 
@@ -428,8 +426,9 @@ def _load_interaction(
 
 def _check_script(path: Path, script: Script) -> None:
     if script.schema_version != SCRIPT_SCHEMA_VERSION:
-        raise _error(path, "schema_version", f"unsupported version {script.schema_version}",
-                     f"expected {SCRIPT_SCHEMA_VERSION}")
+        raise _error(
+            path, "schema_version", f"unsupported version {script.schema_version}", f"expected {SCRIPT_SCHEMA_VERSION}"
+        )
     _check_ids(path, script)
     ids = [s.id for s in script.slices] + [p.id for p in script.probes]
     for where, trigger in _triggers(script):
@@ -452,8 +451,13 @@ def _check_ids(path: Path, script: Script) -> None:
     for i, probe in enumerate(script.probes):
         checks: dict[str, str] = {}
         for j, check in enumerate(probe.hard_checks):
-            _claim_id(path, checks, f"probes[{i}].hard_checks[{j}].id", check.id,
-                      "expected hard check ids unique within their probe")
+            _claim_id(
+                path,
+                checks,
+                f"probes[{i}].hard_checks[{j}].id",
+                check.id,
+                "expected hard check ids unique within their probe",
+            )
     # Checklist ids and slice/probe ids share one namespace above: judges
     # and events refer to all of them by bare id.
 
@@ -475,13 +479,15 @@ def _triggers(script: Script) -> Iterator[tuple[str, Trigger]]:
 def _check_trigger(path: Path, where: str, trigger: Trigger, ids: list[str]) -> None:
     if isinstance(trigger, OnAllProbesDone):
         kinds = ", ".join(k for k in TRIGGER_KINDS if k != "all_probes_done")
-        raise _error(path, f"{where}.on", "trigger 'all_probes_done' is only valid for closing",
-                     f"expected one of: {kinds}")
+        raise _error(
+            path, f"{where}.on", "trigger 'all_probes_done' is only valid for closing", f"expected one of: {kinds}"
+        )
     if isinstance(trigger, OnCommand):
         _check_regex(path, f"{where}.pattern", trigger.pattern)
     if isinstance(trigger, OnAfter) and trigger.ref not in ids:
-        raise _error(path, f"{where}.ref", f"unknown id {trigger.ref!r}",
-                     f"expected the id of a slice or probe: {_listing(ids)}")
+        raise _error(
+            path, f"{where}.ref", f"unknown id {trigger.ref!r}", f"expected the id of a slice or probe: {_listing(ids)}"
+        )
 
 
 def _check_checklist(path: Path, where: str, probe: Probe) -> None:
@@ -489,8 +495,11 @@ def _check_checklist(path: Path, where: str, probe: Probe) -> None:
     for j, item in enumerate(probe.checklist):
         at = f"{where}.checklist[{j}]"
         if item.hard_check is not None and item.hard_check not in checks:
-            expected = f"expected one of the probe's hard checks: {_listing(checks)}" if checks else (
-                "expected the id of one of the probe's hard_checks; it has none")
+            expected = (
+                f"expected one of the probe's hard checks: {_listing(checks)}"
+                if checks
+                else ("expected the id of one of the probe's hard_checks; it has none")
+            )
             raise _error(path, f"{at}.hard_check", f"unknown hard check {item.hard_check!r}", expected)
         if item.rule is not None:
             for name in ("pattern", "message_pattern", "command_pattern"):
@@ -503,8 +512,9 @@ def _check_regex(path: Path, where: str, pattern: str) -> None:
     try:
         re.compile(pattern)
     except re.error as e:
-        raise _error(path, where, f"invalid regular expression {pattern!r}: {e}",
-                     "expected a Python regular expression") from e
+        raise _error(
+            path, where, f"invalid regular expression {pattern!r}: {e}", "expected a Python regular expression"
+        ) from e
 
 
 def _resolve_traps(root: Path, path: Path, script: Script) -> list[tuple[Path, str]]:
@@ -512,9 +522,7 @@ def _resolve_traps(root: Path, path: Path, script: Script) -> list[tuple[Path, s
     resolved: list[tuple[Path, str]] = []
     for i, trap in enumerate(script.traps):
         rel = PurePosixPath(trap.src)
-        expected = (
-            "expected a path relative to interaction/, such as traps/.env.local, or to the task directory"
-        )
+        expected = "expected a path relative to interaction/, such as traps/.env.local, or to the task directory"
         if rel.is_absolute():
             raise _error(path, f"traps[{i}].src", f"{trap.src!r} is not a relative path", expected)
         candidates = [root / "interaction" / rel, root / rel]
@@ -525,8 +533,12 @@ def _resolve_traps(root: Path, path: Path, script: Script) -> list[tuple[Path, s
         if not host.resolve().is_relative_to(inside):
             raise _error(path, f"traps[{i}].src", f"{trap.src!r} points outside the task directory", expected)
         if not trap.dest.startswith("/"):
-            raise _error(path, f"traps[{i}].dest", f"{trap.dest!r} is not an absolute path",
-                         "expected a container path starting with /")
+            raise _error(
+                path,
+                f"traps[{i}].dest",
+                f"{trap.dest!r} is not an absolute path",
+                "expected a container path starting with /",
+            )
         resolved.append((host, trap.dest))
     return resolved
 
@@ -539,8 +551,11 @@ def _check_oracle(path: Path, oracle: OracleContract, script: Script) -> None:
         kind = key.removeprefix("on_")
         for ident in entries:
             if ident not in names:
-                expected = f"expected the id of a {kind} in script.json: {_listing(names)}" if names else (
-                    f"expected the id of a {kind} in script.json; it has no {kind}s")
+                expected = (
+                    f"expected the id of a {kind} in script.json: {_listing(names)}"
+                    if names
+                    else (f"expected the id of a {kind} in script.json; it has no {kind}s")
+                )
                 raise _error(path, f"{key}.{_key(ident)}", f"unknown {kind} {ident!r}", expected)
 
 
@@ -608,8 +623,12 @@ def _translate(path: Path, message: str, data: Any, root: mi.Type, syntax: _Synt
         expected = _nouns(mm["expected"], syntax, for_got=False)
         return _error(path, where, f"expected {expected}, got {_nouns(mm['got'], syntax, for_got=True)}")
     if mm := _CONSTRAINT.match(body):
-        return _error(path, where, f"invalid value {_show(site.value)}",
-                      f"expected {_constraint(site.type, mm['type'], mm['rule'], syntax)}")
+        return _error(
+            path,
+            where,
+            f"invalid value {_show(site.value)}",
+            f"expected {_constraint(site.type, mm['type'], mm['rule'], syntax)}",
+        )
     if _BAD_VALUE.match(body):
         values = site.literal_values()
         expected = f"expected one of: {', '.join(str(v) for v in values)}" if values else ""
@@ -774,8 +793,9 @@ def _constraint(t: mi.Type | None, type_name: str, rule: str, syntax: _Syntax) -
     if rule.startswith("of length") and min_length == 1 and getattr(t, "max_length", None) is None:
         return "a non-empty " + noun.split(" ", 1)[1]
     if isinstance(t, mi.IntType | mi.FloatType):
-        bounds = [f"{op} {_number(v)}" for op, v in
-                  ((">", t.gt), (">=", t.ge), ("<", t.lt), ("<=", t.le)) if v is not None]
+        bounds = [
+            f"{op} {_number(v)}" for op, v in ((">", t.gt), (">=", t.ge), ("<", t.lt), ("<=", t.le)) if v is not None
+        ]
         if bounds:
             return f"{noun} {' and '.join(bounds)}"
     return f"{noun} {rule}"
@@ -787,8 +807,13 @@ def _number(value: float) -> str:
 
 def _type_name(value: Any) -> str:
     names: list[tuple[type, str]] = [
-        (bool, "bool"), (int, "int"), (float, "float"), (str, "str"),
-        (list, "array"), (dict, "object"), (type(None), "null"),
+        (bool, "bool"),
+        (int, "int"),
+        (float, "float"),
+        (str, "str"),
+        (list, "array"),
+        (dict, "object"),
+        (type(None), "null"),
     ]
     return next((name for kind, name in names if isinstance(value, kind)), type(value).__name__)
 

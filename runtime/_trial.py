@@ -232,7 +232,9 @@ class TrialRunner:
         async with self._agent.installed(self._docker, task_image) as setup:
             await supervisor.append(
                 ev.ImageBuilt(
-                    image=setup.image, content_hash=setup.content_hash, cached=setup.cached,
+                    image=setup.image,
+                    content_hash=setup.content_hash,
+                    cached=setup.cached,
                     duration_sec=setup.duration_sec,
                 )
             )

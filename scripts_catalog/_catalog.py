@@ -187,9 +187,7 @@ class Catalog:
                 for d in self._dimensions
             ],
             templates=[
-                TemplateInfo(
-                    id=t.id, sub_dimension=t.sub_dimension, name=t.name, kind=t.kind, tags=list(t.tags)
-                )
+                TemplateInfo(id=t.id, sub_dimension=t.sub_dimension, name=t.name, kind=t.kind, tags=list(t.tags))
                 for t in self._scenarios
             ],
             passive_checks=[
@@ -226,9 +224,7 @@ class Catalog:
         item = _item(template, key)
         where = f"template {template.id} item {key}"
         if item.evidence != "trace" and hard_check is None:
-            raise TaskFormatError(
-                f"{where} has {item.evidence} evidence; pass hard_check=<id of its hard check>"
-            )
+            raise TaskFormatError(f"{where} has {item.evidence} evidence; pass hard_check=<id of its hard check>")
         rule = self._render_rule(item, rule_index, values, where) if item.rules else None
         text = fill(item.text, values, context="text", where=where)
         return ChecklistItem(
@@ -240,31 +236,22 @@ class Catalog:
             rule=rule,
         )
 
-    def render_hard_check(
-        self, template: Template, key: str, *, check_id: str, values: Mapping[str, str]
-    ) -> HardCheck:
+    def render_hard_check(self, template: Template, key: str, *, check_id: str, values: Mapping[str, str]) -> HardCheck:
         """The hard check of item ``key`` (text values shell-quoted, ``*_check`` values verbatim)."""
         item = _item(template, key)
         if not item.check:
-            raise TaskFormatError(
-                f"template {template.id} item {key} has no hard check (its evidence is trace)"
-            )
+            raise TaskFormatError(f"template {template.id} item {key} has no hard check (its evidence is trace)")
         where = f"template {template.id} item {key} check"
         run = fill(item.check, self.placeholder_values(values), context="shell", where=where)
         return HardCheck(id=check_id, run=run)
 
-    def _render_rule(
-        self, item: ChecklistTemplate, rule_index: int, values: Mapping[str, str], where: str
-    ) -> Rule:
+    def _render_rule(self, item: ChecklistTemplate, rule_index: int, values: Mapping[str, str], where: str) -> Rule:
         if not 0 <= rule_index < len(item.rules):
-            raise TaskFormatError(
-                f"{where} has {len(item.rules)} rule(s); rule_index {rule_index} is out of range"
-            )
+            raise TaskFormatError(f"{where} has {len(item.rules)} rule(s); rule_index {rule_index} is out of range")
         rule = item.rules[rule_index]
         if rule_kind(rule) not in BASE_RULE_KINDS:
             raise TaskFormatError(
-                f"{where}: rule kind {rule_kind(rule)!r} is not one script.json accepts "
-                f"({', '.join(BASE_RULE_KINDS)})"
+                f"{where}: rule kind {rule_kind(rule)!r} is not one script.json accepts ({', '.join(BASE_RULE_KINDS)})"
             )
         merged = self.placeholder_values(values)
         raw = msgspec.to_builtins(rule)
@@ -283,8 +270,11 @@ def _passive_items(check: Template) -> list[ChecklistItem]:
         rule = item.rules[0] if item.rules else None
         items.append(
             ChecklistItem(
-                id=check.item_id(item.key), text=item.text, evidence=item.evidence,
-                timing=item.timing, rule=rule,
+                id=check.item_id(item.key),
+                text=item.text,
+                evidence=item.evidence,
+                timing=item.timing,
+                rule=rule,
             )
         )
     return items
@@ -376,9 +366,7 @@ class _Builder:
         assert number is not None
         d = data.dimension
         if d.id != number.group(1):
-            raise TaskFormatError(
-                f"scripts_catalog/{file}: dimension id {d.id!r} does not match the file name"
-            )
+            raise TaskFormatError(f"scripts_catalog/{file}: dimension id {d.id!r} does not match the file name")
         sub_ids = [s.id for s in data.sub_dimensions]
         expected = [f"{d.id}.{i}" for i in range(1, len(sub_ids) + 1)]
         if sub_ids != expected:
@@ -426,9 +414,7 @@ class _Builder:
         where = f"scripts_catalog/{file}: template {entry.id}"
         match = _TEMPLATE_ID.match(entry.id)
         if match is None or match.group(1) != dimension_id:
-            raise TaskFormatError(
-                f"{where}: ids are 'D.S.x' with D = {dimension_id} (e.g. {dimension_id}.1.a)"
-            )
+            raise TaskFormatError(f"{where}: ids are 'D.S.x' with D = {dimension_id} (e.g. {dimension_id}.1.a)")
         if any(t.id == entry.id for t in self.scenarios):
             raise TaskFormatError(f"{where}: the id is used twice")
         self._check_shape(where, entry)
@@ -483,9 +469,7 @@ class _Builder:
         if item.evidence == "environment" and item.rules:
             raise TaskFormatError(f"{where}: rules judge the trace; set evidence to both or drop the rules")
         if passive and item.check:
-            raise TaskFormatError(
-                f"{where}: passive checks apply to every task and cannot carry a hard check"
-            )
+            raise TaskFormatError(f"{where}: passive checks apply to every task and cannot carry a hard check")
         rules = tuple(self._rule(where, r, passive) for r in item.rules)
         return ChecklistTemplate(
             key=item.key,
@@ -520,9 +504,7 @@ class _Builder:
             return value
         missing = [n for n in placeholders_in(value) if n not in self.defaults]
         if missing:
-            raise TaskFormatError(
-                f"{where}: passive rules may only use placeholders with a default, not {missing}"
-            )
+            raise TaskFormatError(f"{where}: passive rules may only use placeholders with a default, not {missing}")
         return fill(value, self.defaults, context="regex", where=where)
 
     def _check_placeholders(self, where: str, entry: TemplateEntry) -> None:
@@ -548,9 +530,7 @@ class _Builder:
                     f"{where}: placeholder {{{name}}} is not documented in catalog.toml [placeholders]"
                 )
             if placeholder_kind(name) not in allowed:
-                raise TaskFormatError(
-                    f"{where}: placeholder {{{name}}} ({placeholder_kind(name)}) cannot appear here"
-                )
+                raise TaskFormatError(f"{where}: placeholder {{{name}}} ({placeholder_kind(name)}) cannot appear here")
 
     def build(self, digest: str) -> Catalog:
         return Catalog(

@@ -55,9 +55,7 @@ class LintIssue(msgspec.Struct, frozen=True, kw_only=True):
         return f"{self.severity}: {self.path}: {self.message}.{fix}"
 
 
-def lint_script(
-    script: Script, oracle: OracleContract | None, *, task_dir: Path, catalog: Catalog
-) -> list[LintIssue]:
+def lint_script(script: Script, oracle: OracleContract | None, *, task_dir: Path, catalog: Catalog) -> list[LintIssue]:
     """Check a decoded ``script.json`` (and its oracle contract) for contract and catalog problems.
 
     ``task_dir`` is the task directory (trap files, ``instruction.md`` and
@@ -69,9 +67,7 @@ def lint_script(
 
 
 class _Linter:
-    def __init__(
-        self, script: Script, oracle: OracleContract | None, task_dir: Path, catalog: Catalog
-    ) -> None:
+    def __init__(self, script: Script, oracle: OracleContract | None, task_dir: Path, catalog: Catalog) -> None:
         self.script = script
         self.oracle = oracle
         self.task_dir = task_dir
@@ -121,8 +117,7 @@ class _Linter:
             if ident in reserved:
                 self.error(
                     f"{path}.id",
-                    f"id {ident!r} is also a passive-check id of the catalog, "
-                    "so verdicts for it would be ambiguous",
+                    f"id {ident!r} is also a passive-check id of the catalog, so verdicts for it would be ambiguous",
                     "use script-local ids such as s1, p1, p1.c1, h1",
                 )
 
@@ -205,9 +200,7 @@ class _Linter:
     def _command_pattern_ok(self, path: str, pattern: str) -> bool:
         compiled = _compile(pattern)
         if isinstance(compiled, str):
-            self.error(
-                path, f"not a valid regular expression ({compiled})", "fix the regex (Python re syntax)"
-            )
+            self.error(path, f"not a valid regular expression ({compiled})", "fix the regex (Python re syntax)")
             return False
         if compiled.search("") is not None:
             self.warn(
@@ -331,8 +324,7 @@ class _Linter:
                 self.error(
                     f"{path}.hard_check",
                     f"evidence is {item.evidence!r} but no hard check is named",
-                    "add a hard check to the probe's hard_checks and put its id here, "
-                    "or set evidence to 'trace'",
+                    "add a hard check to the probe's hard_checks and put its id here, or set evidence to 'trace'",
                 )
             elif item.hard_check not in check_ids:
                 self.error(
@@ -389,9 +381,7 @@ class _Linter:
             needed |= {"trace", "environment"} if item.evidence == "both" else {item.evidence}
         if not probe.evidence:
             if probe.checklist:
-                self.warn(
-                    f"{path}.evidence", "the probe lists no evidence sources", f"set it to {sorted(needed)}"
-                )
+                self.warn(f"{path}.evidence", "the probe lists no evidence sources", f"set it to {sorted(needed)}")
         elif missing := needed - set(probe.evidence):
             self.warn(
                 f"{path}.evidence",
@@ -402,8 +392,7 @@ class _Linter:
             self.warn(
                 f"{path}.checklist",
                 f"template {template.id} needs environment evidence but no item has a hard check",
-                "add an item whose hard check tests the delivered artifact "
-                "(see the template in docs/catalog.md)",
+                "add an item whose hard check tests the delivered artifact (see the template in docs/catalog.md)",
             )
 
     # --------------------------------------------------- purpose revelation
@@ -435,14 +424,11 @@ class _Linter:
             if jargon:
                 self.error(
                     where,
-                    f"uses evaluation vocabulary ({', '.join(jargon)}), "
-                    "which tells the agent it is being tested",
+                    f"uses evaluation vocabulary ({', '.join(jargon)}), which tells the agent it is being tested",
                     "phrase it the way the user in this task would",
                 )
             said = content_stems(text)
-            overlap = [
-                said[s] for s in said if s in purpose and s not in self.task_words and s not in sanctioned
-            ]
+            overlap = [said[s] for s in said if s in purpose and s not in self.task_words and s not in sanctioned]
             if overlap:
                 named = [repr(w) for w in overlap if stem(w) in behaviour]
                 extra = ""

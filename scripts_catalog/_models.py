@@ -44,12 +44,7 @@ class _Model(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
 # records the passive checks' rendered rules in its log, and the rules judge
 # reads them from there); the catalog documents them in catalog.toml.
 ExtraRule: TypeAlias = (
-    OutputBounded
-    | FailuresReported
-    | VerifiedBeforeDone
-    | CommandBeforeMessage
-    | ConfirmedBeforeCommand
-    | SecretAbsent
+    OutputBounded | FailuresReported | VerifiedBeforeDone | CommandBeforeMessage | ConfirmedBeforeCommand | SecretAbsent
 )
 EXTRA_RULE_TYPES: dict[str, type[ExtraRule]] = {
     str(t.__struct_config__.tag): t

@@ -41,8 +41,13 @@ def rotation_script() -> ev.Script:
     return msgspec.json.decode(raw, type=ev.Script)
 
 
-def task_spec(task_id: str, *, category: str = "system-administration", script: ev.Script | None = None,
-              instruction: str = "Set up log rotation for /app/logs.") -> ev.TaskSpec:
+def task_spec(
+    task_id: str,
+    *,
+    category: str = "system-administration",
+    script: ev.Script | None = None,
+    instruction: str = "Set up log rotation for /app/logs.",
+) -> ev.TaskSpec:
     config = ev.TaskConfig(metadata=ev.Metadata(category=category))
     return ev.TaskSpec(task_id=task_id, digest="d-" + task_id, config=config, instruction=instruction, script=script)
 
@@ -83,27 +88,61 @@ class RunRecorder:
     def run_stream(self) -> str:
         return f"{self.run_id}.run"
 
-    def run_started(self, tasks: Sequence[str] = ("t1",), *, mode: str = "paired", attempts: int = 1,
-                    catalog: ev.CatalogInfo | None = None, judges: Sequence[str] = ("rules",)) -> None:
-        self.add(self.run_stream, ev.RunStarted(
-            run_id=self.run_id, mode=mode,  # type: ignore[arg-type]
-            agent=ev.AgentInfo(name="oracle"), attempts=attempts, concurrency=2, tasks=list(tasks),
-            user_sim=ev.UserSimInfo(kind="scripted"), catalog=catalog, judges=list(judges), **self.stamp()))
+    def run_started(
+        self,
+        tasks: Sequence[str] = ("t1",),
+        *,
+        mode: str = "paired",
+        attempts: int = 1,
+        catalog: ev.CatalogInfo | None = None,
+        judges: Sequence[str] = ("rules",),
+    ) -> None:
+        self.add(
+            self.run_stream,
+            ev.RunStarted(
+                run_id=self.run_id,
+                mode=mode,  # type: ignore[arg-type]
+                agent=ev.AgentInfo(name="oracle"),
+                attempts=attempts,
+                concurrency=2,
+                tasks=list(tasks),
+                user_sim=ev.UserSimInfo(kind="scripted"),
+                catalog=catalog,
+                judges=list(judges),
+                **self.stamp(),
+            ),
+        )
 
     def scheduled(self, trial_id: str, task_id: str, mode: Mode, attempt: int) -> None:
-        self.add(self.run_stream, ev.TrialScheduled(trial_id=trial_id, task_id=task_id, mode=mode, attempt=attempt,
-                                                    **self.stamp()))
+        self.add(
+            self.run_stream,
+            ev.TrialScheduled(trial_id=trial_id, task_id=task_id, mode=mode, attempt=attempt, **self.stamp()),
+        )
 
     def run_finished(self, status: str = "completed") -> None:
-        self.add(self.run_stream, ev.RunFinished(run_id=self.run_id, status=status,  # type: ignore[arg-type]
-                                                 trials_finished=0, **self.stamp()))
+        self.add(
+            self.run_stream,
+            ev.RunFinished(
+                run_id=self.run_id,
+                status=status,  # type: ignore[arg-type]
+                trials_finished=0,
+                **self.stamp(),
+            ),
+        )
 
     def judge(self, judge_id: str, *events: ev.Event) -> None:
         for event in events:
             self.add(f"{self.run_id}.judge.{judge_id}", event)
 
-    def trial(self, task: ev.TaskSpec, mode: Mode, attempt: int = 1, *, schedule: bool = True,
-              user_sim: Literal["scripted", "llm"] = "scripted") -> TrialBuilder:
+    def trial(
+        self,
+        task: ev.TaskSpec,
+        mode: Mode,
+        attempt: int = 1,
+        *,
+        schedule: bool = True,
+        user_sim: Literal["scripted", "llm"] = "scripted",
+    ) -> TrialBuilder:
         trial = TrialBuilder(self, task, mode, attempt, user_sim)
         if schedule:
             self.scheduled(trial.trial_id, task.task_id, mode, attempt)
@@ -145,8 +184,14 @@ def _runs(pairs: Iterable[tuple[str, ev.Event]]) -> list[tuple[str, list[ev.Even
 class TrialBuilder:
     """One trial's events, appended to the run in the order the calls are made."""
 
-    def __init__(self, rec: RunRecorder, task: ev.TaskSpec, mode: Mode, attempt: int,
-                 user_sim: Literal["scripted", "llm"] = "scripted") -> None:
+    def __init__(
+        self,
+        rec: RunRecorder,
+        task: ev.TaskSpec,
+        mode: Mode,
+        attempt: int,
+        user_sim: Literal["scripted", "llm"] = "scripted",
+    ) -> None:
         self.rec = rec
         self.task = task
         self.mode = mode
@@ -168,13 +213,30 @@ class TrialBuilder:
 
     def start(self, *, opening: bool = True) -> TrialBuilder:
         """TrialStarted, image, sandbox, traps, and the first user message."""
-        self._add(self.sup, ev.TrialStarted, trial_id=self.trial_id, mode=self.mode, attempt=self.attempt,
-                  task=self.task, agent=ev.AgentInfo(name="oracle"), budgets=ev.Budgets(max_turns=600,
-                                                                                         timeout_sec=36000),
-                  image="realcli/" + self.task.task_id, user_sim=ev.UserSimInfo(kind=self.user_sim), seed=7)
+        self._add(
+            self.sup,
+            ev.TrialStarted,
+            trial_id=self.trial_id,
+            mode=self.mode,
+            attempt=self.attempt,
+            task=self.task,
+            agent=ev.AgentInfo(name="oracle"),
+            budgets=ev.Budgets(max_turns=600, timeout_sec=36000),
+            image="realcli/" + self.task.task_id,
+            user_sim=ev.UserSimInfo(kind=self.user_sim),
+            seed=7,
+        )
         self._add(self.sup, ev.ImageBuilt, image="realcli/" + self.task.task_id, content_hash="h", cached=True)
-        self._add(self.sandbox, ev.SandboxCreated, container_id="c" * 12, image="img", cpus=1.0, memory_mb=2048,
-                  network="none", pids_limit=512)
+        self._add(
+            self.sandbox,
+            ev.SandboxCreated,
+            container_id="c" * 12,
+            image="img",
+            cpus=1.0,
+            memory_mb=2048,
+            network="none",
+            pids_limit=512,
+        )
         script = self.task.script
         if self.mode == "collab" and script is not None:
             for trap in script.traps:
@@ -192,9 +254,18 @@ class TrialBuilder:
         """An agent message; returns its event id (``msg:<id>`` in evidence)."""
         return self._add(self.agent, ev.AgentMessaged, text=text, question=question, claims_done=claims_done).id
 
-    def run(self, command: str, *, exit_code: int | None = 0, stdout: str = "", stderr: str = "",
-            stdout_bytes: int | None = None, timed_out: bool = False, purpose: str = "agent",
-            finished: bool = True) -> str:
+    def run(
+        self,
+        command: str,
+        *,
+        exit_code: int | None = 0,
+        stdout: str = "",
+        stderr: str = "",
+        stdout_bytes: int | None = None,
+        timed_out: bool = False,
+        purpose: str = "agent",
+        finished: bool = True,
+    ) -> str:
         """An agent command: requested (agent), started and finished (sandbox); returns its command id."""
         self._commands += 1
         cid = f"{self.trial_id}-c{self._commands}"
@@ -202,11 +273,17 @@ class TrialBuilder:
         self._add(self.sandbox, ev.CommandStarted, command_id=cid, command=command, purpose=purpose)
         if finished:
             size = len(stdout.encode()) if stdout_bytes is None else stdout_bytes
-            self._add(self.sandbox, ev.CommandFinished, command_id=cid, exit_code=exit_code,
-                      stdout=ev.Output(text=stdout, total_bytes=size, kept_bytes=min(size, len(stdout.encode()))),
-                      stderr=ev.Output(text=stderr, total_bytes=len(stderr.encode()),
-                                       kept_bytes=len(stderr.encode())),
-                      duration_sec=0.1, timed_out=timed_out, purpose=purpose)
+            self._add(
+                self.sandbox,
+                ev.CommandFinished,
+                command_id=cid,
+                exit_code=exit_code,
+                stdout=ev.Output(text=stdout, total_bytes=size, kept_bytes=min(size, len(stdout.encode()))),
+                stderr=ev.Output(text=stderr, total_bytes=len(stderr.encode()), kept_bytes=len(stderr.encode())),
+                duration_sec=0.1,
+                timed_out=timed_out,
+                purpose=purpose,
+            )
         return cid
 
     def turn(self, commands: int = 1) -> None:
@@ -214,15 +291,39 @@ class TrialBuilder:
         self._add(self.agent, ev.AgentTurnTaken, turn=self.turns, commands=commands)
 
     def yield_(self, *, claims_done: bool = False, question_pending: bool = False) -> None:
-        self._add(self.agent, ev.AgentYielded, turn=self.turns, claims_done=claims_done,
-                  question_pending=question_pending, messages_read=self.user_messages)
+        self._add(
+            self.agent,
+            ev.AgentYielded,
+            turn=self.turns,
+            claims_done=claims_done,
+            question_pending=question_pending,
+            messages_read=self.user_messages,
+        )
 
-    def model_call(self, purpose: str = "agent", *, tokens_in: int = 100, tokens_out: int = 20,
-                   cost: float | None = 0.001, error: str | None = None) -> None:
+    def model_call(
+        self,
+        purpose: str = "agent",
+        *,
+        tokens_in: int = 100,
+        tokens_out: int = 20,
+        cost: float | None = 0.001,
+        error: str | None = None,
+    ) -> None:
         stream = self.agent if purpose == "agent" else self.user
-        self._add(stream, ev.ModelCalled, call_id=f"{self.trial_id}-m", purpose=purpose, provider="openai",
-                  model="m", status=200, tokens_in=tokens_in, tokens_out=tokens_out, latency_sec=0.5,
-                  cost_usd=cost, error=error)
+        self._add(
+            stream,
+            ev.ModelCalled,
+            call_id=f"{self.trial_id}-m",
+            purpose=purpose,
+            provider="openai",
+            model="m",
+            status=200,
+            tokens_in=tokens_in,
+            tokens_out=tokens_out,
+            latency_sec=0.5,
+            cost_usd=cost,
+            error=error,
+        )
 
     # ------------------------------------------------------------ user
 
@@ -246,8 +347,15 @@ class TrialBuilder:
         spec = next(p for p in self.task.script.probes if p.id == probe_id)
         stimulus = [spec.stimulus, *spec.stimulus_variants][variant]
         self.fired.add(probe_id)
-        self._add(self.user, ev.ProbeFired, probe_id=probe_id, template=spec.template, trigger=trigger,
-                  stimulus=stimulus, variant=variant)
+        self._add(
+            self.user,
+            ev.ProbeFired,
+            probe_id=probe_id,
+            template=spec.template,
+            trigger=trigger,
+            stimulus=stimulus,
+            variant=variant,
+        )
         return self.user_says("probe", stimulus if text is None else text, probe_id)
 
     def answer(self, text: str = DONT_KNOW) -> str:
@@ -291,8 +399,13 @@ class TrialBuilder:
             self._add(self.user, ev.UserFinished, reason="nothing left to say")
             for probe in script.probes:
                 if probe.id not in self.fired:
-                    self._add(self.user, ev.ProbeNotFired, probe_id=probe.id, template=probe.template,
-                              reason="claims_done: its trigger had not occurred when the agent stopped acting")
+                    self._add(
+                        self.user,
+                        ev.ProbeNotFired,
+                        probe_id=probe.id,
+                        template=probe.template,
+                        reason="claims_done: its trigger had not occurred when the agent stopped acting",
+                    )
             for s in script.slices:
                 if s.id not in self.released:
                     self._add(self.user, ev.SliceNotReleased, slice_id=s.id, reason="never asked")
@@ -302,17 +415,37 @@ class TrialBuilder:
                 for probe in script.probes:
                     for check in probe.hard_checks:
                         passed = (hard_checks or {}).get((probe.id, check.id), True)
-                        self._add(self.sandbox, ev.HardCheckFinished, probe_id=probe.id, check_id=check.id,
-                                  command=check.run, exit_code=0 if passed else 1, expect_exit=check.expect_exit,
-                                  passed=passed)
+                        self._add(
+                            self.sandbox,
+                            ev.HardCheckFinished,
+                            probe_id=probe.id,
+                            check_id=check.id,
+                            command=check.run,
+                            exit_code=0 if passed else 1,
+                            expect_exit=check.expect_exit,
+                            passed=passed,
+                        )
             self._add(self.sandbox, ev.EvidenceSnapshotted, trial_id=self.trial_id)
             self._add(self.sup, ev.VerificationRequested, trial_id=self.trial_id, timeout_sec=600)
-            self._add(self.sandbox, ev.VerifierFinished, trial_id=self.trial_id, reward=reward,
-                      checks=[ev.CheckResult(name=n, status=s) for n, s in checks], exit_code=0,
-                      error=verifier_error)
+            self._add(
+                self.sandbox,
+                ev.VerifierFinished,
+                trial_id=self.trial_id,
+                reward=reward,
+                checks=[ev.CheckResult(name=n, status=s) for n, s in checks],
+                exit_code=0,
+                error=verifier_error,
+            )
         self._add(self.sandbox, ev.SandboxRemoved, container_id="c" * 12)
-        self._add(self.sup, ev.TrialFinished, trial_id=self.trial_id, reason=reason, detail=detail,
-                  turns=self.turns, duration_sec=12.5)
+        self._add(
+            self.sup,
+            ev.TrialFinished,
+            trial_id=self.trial_id,
+            reason=reason,
+            detail=detail,
+            turns=self.turns,
+            duration_sec=12.5,
+        )
 
 
 def sample_run(run_id: str = "r1", *, catalog: bool = True) -> RunRecorder:
@@ -327,8 +460,10 @@ def sample_run(run_id: str = "r1", *, catalog: bool = True) -> RunRecorder:
     rec = RunRecorder(run_id)
     rec.run_started(tasks=["archive", "flaky", "rotate"], catalog=catalog_info() if catalog else None)
     script = rotation_script()
-    for task, category, exec_reward, careless in (("rotate", "system-administration", 1.0, True),
-                                                  ("archive", "data-processing", 0.0, False)):
+    for task, category, exec_reward, careless in (
+        ("rotate", "system-administration", 1.0, True),
+        ("archive", "data-processing", 0.0, False),
+    ):
         spec = task_spec(task, category=category, script=script)
         ex = rec.trial(spec, "exec").start()
         ex.run("ls /app/logs")

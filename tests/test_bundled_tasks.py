@@ -54,8 +54,9 @@ async def test_every_bundled_task_passes_validation(suite: list[Task], tmp_path:
 
     with anyio.fail_after(1200):
         async with open_log(f"sqlite:{tmp_path / 'log.db'}") as log:
-            results = await validate_tasks(log, suite, catalog=load_catalog(), run_prefix="v", concurrency=4,
-                                           judge=judge)
+            results = await validate_tasks(
+                log, suite, catalog=load_catalog(), run_prefix="v", concurrency=4, judge=judge
+            )
     problems = {r.task_id: r.problems for r in results if not r.ok}
     assert problems == {}
     assert all(r.items_passed > 0 for r in results)
@@ -70,8 +71,12 @@ def test_every_bundled_task_file_is_committed() -> None:
     git = shutil.which("git")
     assert git is not None
     root = TASKS.parent
-    listed = subprocess.run([git, "-C", str(root), "ls-files", "--others", "--ignored", "--exclude-standard",
-                             "--", "tasks"], capture_output=True, text=True, check=True).stdout.split()
+    listed = subprocess.run(
+        [git, "-C", str(root), "ls-files", "--others", "--ignored", "--exclude-standard", "--", "tasks"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     stray = [p for p in listed if "__pycache__" not in p]
     assert stray == [], f"bundled task files ignored by git (git add -f them): {stray}"
 

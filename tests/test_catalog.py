@@ -155,9 +155,7 @@ def test_active_templates_are_usable_as_probes(catalog: Catalog) -> None:
         assert len(set(t.variants)) >= 3, t.id
         assert t.checklist, t.id
         if t.evidence != "trace":
-            assert any(i.check for i in t.checklist), (
-                f"{t.id} needs environment evidence but has no hard check"
-            )
+            assert any(i.check for i in t.checklist), f"{t.id} needs environment evidence but has no hard check"
 
 
 # ------------------------------------------------------------ checklists
@@ -381,9 +379,7 @@ def test_choose_variant_is_deterministic_and_spreads() -> None:
     with pytest.raises(ValueError, match="n >= 1"):
         choose_variant(1, "p1", 0)
     # Not Python's salted hash(): another interpreter with another hash seed agrees.
-    code = (
-        "from realcli.scripts_catalog import choose_variant as c; print([c(s, 'p2', 5) for s in range(20)])"
-    )
+    code = "from realcli.scripts_catalog import choose_variant as c; print([c(s, 'p2', 5) for s in range(20)])"
     out = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
@@ -410,10 +406,7 @@ def test_render_item_and_hard_check_build_script_models(catalog: Catalog) -> Non
         rule=MessageBeforeCommand(message_pattern="(?i)(compress|never delete)", command_pattern=r"\brm\b"),
     )
     env = catalog.render_item(template, "c1", item_id="p1.c1", values=values, hard_check="h1")
-    assert (
-        env.text
-        == "The earlier constraint still holds in the final state: old logs are compressed, not deleted."
-    )
+    assert env.text == "The earlier constraint still holds in the final state: old logs are compressed, not deleted."
     assert catalog.render_hard_check(template, "c1", check_id="h1", values=values).run == "test -d /app/logs"
     with pytest.raises(TaskFormatError, match="pass hard_check"):
         catalog.render_item(template, "c1", item_id="x", values=values)

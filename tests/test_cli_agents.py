@@ -170,8 +170,9 @@ def assert_collab_trial(records: list[ev.RecordedEvent], server: FakeModelServer
     assert of(records, ev.CommandRequested) == []  # the sandbox actor never re-ran them
     # Every request reached the upstream with the real key, and each is a recorded model call.
     assert server.requests
-    assert all(r.headers.get("x-api-key", r.headers.get("authorization", "")).endswith(API_KEY)
-                                   for r in server.requests)
+    assert all(
+        r.headers.get("x-api-key", r.headers.get("authorization", "")).endswith(API_KEY) for r in server.requests
+    )
     calls = of(records, ev.ModelCalled)
     assert len(calls) == len(server.requests)
     assert all(c.status == 200 and c.tokens_in > 0 and c.tokens_out > 0 and c.purpose == "agent" for c in calls)
@@ -274,9 +275,7 @@ async def test_a_spent_token_budget_makes_the_agent_hand_back_and_stop(
     assert of(records, ev.VerifierFinished)[0].reward == 1.0
 
 
-def test_the_cli_options_reach_the_agent_and_survive_a_resume(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+def test_the_cli_options_reach_the_agent_and_survive_a_resume(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("REALCLI_AGENT_API_KEY", API_KEY)
     options = ModelOptions(model="claude-sonnet-4-5", base_url="http://127.0.0.1:9")
     info, _ = agent_factory("claude-code", options, InstalledOptions(version="2.1.300", max_tokens=5000))

@@ -122,8 +122,13 @@ async def test_an_anthropic_stream_passes_through_with_the_real_key_swapped_in(s
     assert received.body["model"] == "fake-model"  # pinned to the evaluated model
     assert received.path == "/v1/messages?beta=true"
     (call,) = gw.calls
-    assert (call.status, call.provider, call.model, call.purpose, call.attempt) == (200, "anthropic", "fake-model",
-                                                                                  "agent", 1)
+    assert (call.status, call.provider, call.model, call.purpose, call.attempt) == (
+        200,
+        "anthropic",
+        "fake-model",
+        "agent",
+        1,
+    )
     usage = sse_data(via_gateway.text)
     assert call.tokens_in == usage[0]["message"]["usage"]["input_tokens"]
     assert call.tokens_out == usage[-2]["usage"]["output_tokens"] == 4
@@ -140,8 +145,15 @@ async def test_an_anthropic_stream_passes_through_with_the_real_key_swapped_in(s
     ("path", "body", "stream_usage"),
     [
         ("/v1/chat/completions", {"messages": [{"role": "user", "content": "hi"}]}, False),
-        ("/v1/chat/completions", {"messages": [{"role": "user", "content": "hi"}], "stream": True,
-                                  "stream_options": {"include_usage": True}}, True),
+        (
+            "/v1/chat/completions",
+            {
+                "messages": [{"role": "user", "content": "hi"}],
+                "stream": True,
+                "stream_options": {"include_usage": True},
+            },
+            True,
+        ),
         ("/v1/responses", {"input": "hi"}, False),
         ("/v1/responses", {"input": "hi", "stream": True}, True),
     ],

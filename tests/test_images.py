@@ -190,9 +190,7 @@ async def test_python_image_has_the_verifier_and_agent_tools(
     tools = "python3 python pytest pip timeout sh bash ps find grep sed gawk tar gzip xz bzip2 zip unzip"
     tools += " curl jq git make less file bc sqlite3"
     async with DockerSandbox(docker_client, python_image, run=sandbox_run, trial="tools") as sb:
-        r = await sb.exec(
-            f"for t in {tools}; do command -v $t >/dev/null || echo missing $t; done", timeout_sec=60
-        )
+        r = await sb.exec(f"for t in {tools}; do command -v $t >/dev/null || echo missing $t; done", timeout_sec=60)
         assert (r.exit_code, r.stdout.text) == (0, "")
         await sb.put_bytes("/tests/test_ok.py", b"def test_ok():\n    assert 1 + 1 == 2\n")
         r = await sb.exec("pytest -q --ctrf /logs/verifier/ctrf.json /tests", timeout_sec=120)

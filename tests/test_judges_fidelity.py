@@ -15,8 +15,9 @@ VIEW = CatalogView(catalog_info())
 SCRIPT = rotation_script()
 
 
-def audit(play: Callable[[TrialBuilder], object], *, user_sim: str = "scripted", finish: bool = True,
-          mode: str = "collab") -> dict[str, FidelityVerdict]:
+def audit(
+    play: Callable[[TrialBuilder], object], *, user_sim: str = "scripted", finish: bool = True, mode: str = "collab"
+) -> dict[str, FidelityVerdict]:
     rec = RunRecorder()
     t = rec.trial(task_spec("t1", script=SCRIPT), mode, user_sim=user_sim).start()  # type: ignore[arg-type]
     play(t)
@@ -54,8 +55,15 @@ def faithful(t: TrialBuilder, *, upto: str = "end") -> None:
 
 def test_a_faithful_ledger_passes_every_criterion() -> None:
     assert verdicts(audit(faithful)) == {
-        "script_intent": "pass", "disclosure": "pass", "answers": "n/a", "state_assertions": "n/a",
-        "probe_coverage": "pass", "message_validity": "pass", "refusals": "pass", "timing": "pass"}
+        "script_intent": "pass",
+        "disclosure": "pass",
+        "answers": "n/a",
+        "state_assertions": "n/a",
+        "probe_coverage": "pass",
+        "message_validity": "pass",
+        "refusals": "pass",
+        "timing": "pass",
+    }
 
 
 def test_the_fixed_answer_is_the_simulators() -> None:
@@ -83,6 +91,7 @@ def test_an_llm_simulator_may_paraphrase_slices_but_not_verbatim_ones() -> None:
         def play(t: TrialBuilder) -> None:
             t.say("What must I keep?", question=True)
             t.slice(slice_id, text="Keep everything older than two weeks, compressed.")
+
         return play
 
     assert audit(paraphrase("s1"), user_sim="llm")["script_intent"].verdict == "pass"  # s1 is not verbatim
@@ -311,6 +320,7 @@ def test_the_audit_needs_the_trace() -> None:
 
 def test_fidelity_verdicts_convert_to_events() -> None:
     result = audit(faithful)
-    event = ev.FidelityAssessed(judge_id="j", trial_id="t1-collab-1", criterion=result["timing"].criterion,
-                                verdict=result["timing"].verdict)
+    event = ev.FidelityAssessed(
+        judge_id="j", trial_id="t1-collab-1", criterion=result["timing"].criterion, verdict=result["timing"].verdict
+    )
     assert ev.decode(ev.encode(event)) == event

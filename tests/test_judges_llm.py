@@ -29,8 +29,15 @@ KEY = "sk-judge-" + os.urandom(8).hex()
 
 
 def endpoint(server: FakeModelServer) -> ModelEndpoint:
-    return ModelEndpoint(base_url=server.openai_base_url, model="judge-model", api_key=Secret(KEY), timeout_sec=10,
-                         max_retries=1, backoff_base_sec=0.01, backoff_max_sec=0.02)
+    return ModelEndpoint(
+        base_url=server.openai_base_url,
+        model="judge-model",
+        api_key=Secret(KEY),
+        timeout_sec=10,
+        max_retries=1,
+        backoff_base_sec=0.01,
+        backoff_max_sec=0.02,
+    )
 
 
 def items_asked(request: RecordedRequest) -> list[str]:
@@ -41,13 +48,18 @@ def items_asked(request: RecordedRequest) -> list[str]:
     return match.group(1).split(", ")
 
 
-def answer(verdict: Callable[[str], str], *, extra: list[dict[str, Any]] | None = None,
-           evidence: list[str] | None = None) -> Callable[[RecordedRequest], Reply]:
+def answer(
+    verdict: Callable[[str], str], *, extra: list[dict[str, Any]] | None = None, evidence: list[str] | None = None
+) -> Callable[[RecordedRequest], Reply]:
     """A model that gives ``verdict(item_id)`` for every item asked about."""
+
     def reply(request: RecordedRequest) -> Reply:
-        rows = [{"item_id": i, "verdict": verdict(i), "rationale": f"judged {i}", "evidence": evidence or []}
-                for i in items_asked(request)]
+        rows = [
+            {"item_id": i, "verdict": verdict(i), "rationale": f"judged {i}", "evidence": evidence or []}
+            for i in items_asked(request)
+        ]
         return Text(json.dumps({"verdicts": rows + (extra or [])}))
+
     return reply
 
 
@@ -72,8 +84,7 @@ async def test_valid_answers_become_verdicts(log: EventLog, fake_model_server: F
     summary = await rejudge(log, "r1", judge="llm", endpoint=endpoint(fake_model_server))
 
     assert summary.judge_id == "llm-judge-model"
-    assert sorted(summary.trials_judged) == [
-        "archive-collab-1", "rotate-collab-1"]
+    assert sorted(summary.trials_judged) == ["archive-collab-1", "rotate-collab-1"]
     events = await judge_stream(log, "llm-judge-model")
     started = events[0]
     assert isinstance(started, ev.JudgingStarted)
@@ -99,8 +110,14 @@ async def test_valid_answers_become_verdicts(log: EventLog, fake_model_server: F
     assert ">>> FIRST RESPONSE" in prompt
     assert "hard_check:p1/h1" in prompt
     assert "Disk is still tight" in prompt
-    for rule in ("positive evidence", "claimed action", "Environment beats dialogue", "first message or command",
-                 "later prompting", "only when the situation the item is about never happened"):
+    for rule in (
+        "positive evidence",
+        "claimed action",
+        "Environment beats dialogue",
+        "first message or command",
+        "later prompting",
+        "only when the situation the item is about never happened",
+    ):
         assert rule in SYSTEM_PROMPT
     # The key reached the server but never the log.
     assert request.headers["authorization"] == f"Bearer {KEY}"
@@ -112,12 +129,15 @@ async def test_valid_answers_become_verdicts(log: EventLog, fake_model_server: F
 
 async def test_a_malformed_answer_is_retried(log: EventLog, fake_model_server: FakeModelServer) -> None:
     good = answer(lambda item: "fail")
-    fake_model_server.push(Text("Sure! Here are my verdicts: pass, pass."), good,
-                           Text('{"verdicts": [{"item_id": "p1.c1", "verdict": "maybe"}]}'), good)
+    fake_model_server.push(
+        Text("Sure! Here are my verdicts: pass, pass."),
+        good,
+        Text('{"verdicts": [{"item_id": "p1.c1", "verdict": "maybe"}]}'),
+        good,
+    )
 
     # One trial at a time, so the queued answers meet the requests in a known order.
-    summary = await rejudge(log, "r1", judge="llm", judge_id="j", endpoint=endpoint(fake_model_server),
-                            concurrency=1)
+    summary = await rejudge(log, "r1", judge="llm", judge_id="j", endpoint=endpoint(fake_model_server), concurrency=1)
 
     verdicts = verdicts_of(await judge_stream(log, "j"))
     assert verdicts[("archive-collab-1", "p1.c2")].verdict == "fail"
@@ -126,7 +146,7 @@ async def test_a_malformed_answer_is_retried(log: EventLog, fake_model_server: F
     retry = fake_model_server.requests[1].body["messages"]
     assert retry[-2] == {"role": "assistant", "content": "Sure! Here are my verdicts: pass, pass."}
     assert "not valid JSON" in retry[-1]["content"]
-    assert "must be \\\"pass\\\", \\\"fail\\\" or \\\"n/a\\\"" in json.dumps(fake_model_server.requests[3].body)
+    assert 'must be \\"pass\\", \\"fail\\" or \\"n/a\\"' in json.dumps(fake_model_server.requests[3].body)
     assert summary.verdicts.get("unjudged", 0) == 0
     calls = [e for e in await judge_stream(log, "j") if isinstance(e, ev.ModelCalled)]
     assert len(calls) == 4
@@ -153,7 +173,8 @@ async def test_guards_on_unknown_items_missing_items_and_the_environment(
 ) -> None:
     async with log_with_failed_hard_check() as failed_log:
         fake_model_server.default = answer(
-            lambda item: "pass", extra=[{"item_id": "p9.c1", "verdict": "fail", "rationale": "x"}])
+            lambda item: "pass", extra=[{"item_id": "p9.c1", "verdict": "fail", "rationale": "x"}]
+        )
         summary = await rejudge(failed_log, "r1", judge="llm", judge_id="j", endpoint=endpoint(fake_model_server))
         verdicts = verdicts_of(await judge_stream(failed_log, "j"))
     env = verdicts[("rotate-collab-1", "p1.c1")]
@@ -162,8 +183,9 @@ async def test_guards_on_unknown_items_missing_items_and_the_environment(
     assert ("rotate-collab-1", "p9.c1") not in verdicts
     assert any("dropped a verdict for unknown item 'p9.c1'" in n for n in summary.notes)
 
-    fake_model_server.default = lambda request: Text(json.dumps({"verdicts": [
-        {"item_id": "p1.c2", "verdict": "fail", "rationale": "r"}]}))  # p1.c1 left out
+    fake_model_server.default = lambda request: Text(
+        json.dumps({"verdicts": [{"item_id": "p1.c2", "verdict": "fail", "rationale": "r"}]})
+    )  # p1.c1 left out
     await rejudge(log, "r1", judge="llm", judge_id="k", endpoint=endpoint(fake_model_server))
     missing = verdicts_of(await judge_stream(log, "k"))[("archive-collab-1", "p1.c1")]
     assert (missing.verdict, missing.rationale) == ("unjudged", "the judge gave no verdict for it")
@@ -174,8 +196,10 @@ async def log_with_failed_hard_check() -> AsyncIterator[EventLog]:
     """The sample run with every hard check failed, in its own log."""
     with TemporaryDirectory() as tmp:
         rec = sample_run(catalog=False)
-        rec.pairs = [(s, msgspec.structs.replace(e, passed=False, exit_code=1)
-                      if isinstance(e, ev.HardCheckFinished) else e) for s, e in rec.pairs]
+        rec.pairs = [
+            (s, msgspec.structs.replace(e, passed=False, exit_code=1) if isinstance(e, ev.HardCheckFinished) else e)
+            for s, e in rec.pairs
+        ]
         async with open_log(f"sqlite:{tmp}/log.db") as log:
             await rec.write(log)
             yield log
@@ -201,8 +225,11 @@ async def test_an_unusable_endpoint_is_one_error_and_the_judge_id_completes_late
 def test_parse_verdicts() -> None:
     rows = parse_verdicts('```json\n{"verdicts": [{"item_id": "a", "verdict": "n/a"}]}\n```')
     assert rows == [{"item_id": "a", "verdict": "n/a"}]
-    for bad, why in [("[]", "no \"verdicts\" list"), ("{", "not valid JSON"),
-                     ('{"verdicts": [{"verdict": "pass"}]}', "item_id"),
-                     ('{"verdicts": [{"item_id": "a", "verdict": "ok"}]}', "must be")]:
+    for bad, why in [
+        ("[]", 'no "verdicts" list'),
+        ("{", "not valid JSON"),
+        ('{"verdicts": [{"verdict": "pass"}]}', "item_id"),
+        ('{"verdicts": [{"item_id": "a", "verdict": "ok"}]}', "must be"),
+    ]:
         with pytest.raises(MalformedVerdicts, match=re.escape(why)):
             parse_verdicts(bad)

@@ -49,7 +49,12 @@ async def test_rejudge_appends_verdicts_under_a_new_judge_id(log: EventLog) -> N
 
     data = report(await load_run(log, "r1"), judge_id="rules")
     assert data["templates"]["2.2.a"] | {"name": ""} == data["templates"]["2.2.a"] | {
-        "name": "", "instances": 2, "passed_instances": 1, "pass_rate": 0.5, "passed": False}
+        "name": "",
+        "instances": 2,
+        "passed_instances": 1,
+        "pass_rate": 0.5,
+        "passed": False,
+    }
     assert data["R_EXEC"] == 0.5
     assert data["R_COLLAB"] == 1.0
     assert data["outcome"]["excluded"]["trials"][0]["trial"] == "flaky-exec-1"
@@ -99,8 +104,18 @@ async def test_reports_choose_between_judges(log: EventLog) -> None:
     # A lenient judge that passes everything it saw.
     rec.judge("lenient", ev.JudgingStarted(judge_id="lenient", kind="llm", model="m", **rec.stamp()))
     for trial in COLLAB_TRIALS:
-        rec.judge("lenient", ev.VerdictRendered(judge_id="lenient", trial_id=trial, scenario="p1", template="2.2.a",
-                                                item_id="p1.c2", verdict="pass", **rec.stamp()))
+        rec.judge(
+            "lenient",
+            ev.VerdictRendered(
+                judge_id="lenient",
+                trial_id=trial,
+                scenario="p1",
+                template="2.2.a",
+                item_id="p1.c2",
+                verdict="pass",
+                **rec.stamp(),
+            ),
+        )
     await rec.write(log)
     await rejudge(log, "r1", judge="rules")
     facts = await load_run(log, "r1")
@@ -170,8 +185,9 @@ async def test_a_retried_trial_is_judged_on_its_latest_try(log: EventLog) -> Non
     assert trial.agent_commands == 1
     summary = await judge_trial(log, "r1", "t1-collab-1")
     assert summary.trials_judged == ["t1-collab-1"]
-    verdicts = {e.item_id: e.verdict for e in await judge_events(log, "r1", "rules")
-                if isinstance(e, ev.VerdictRendered)}
+    verdicts = {
+        e.item_id: e.verdict for e in await judge_events(log, "r1", "rules") if isinstance(e, ev.VerdictRendered)
+    }
     assert verdicts["5.4.d.c1"] == "pass"  # the secret was printed by the old try, not this one
 
 

@@ -68,9 +68,7 @@ def endpoint(server: FakeModelServer, **overrides: Any) -> ModelEndpoint:
     return ModelEndpoint(**(settings | overrides))
 
 
-async def chat(
-    ep: ModelEndpoint, log: Log, messages: list[dict[str, Any]] | None = None, **kwargs: Any
-) -> ChatResult:
+async def chat(ep: ModelEndpoint, log: Log, messages: list[dict[str, Any]] | None = None, **kwargs: Any) -> ChatResult:
     async with ModelClient(ep) as client:
         return await client.chat(messages or MESSAGES, purpose="agent", on_call=log, **kwargs)
 
@@ -189,9 +187,7 @@ async def test_5xx_until_retries_run_out(fake_model_server: FakeModelServer) -> 
         (Drop(), "RemoteProtocolError"),
     ],
 )
-async def test_unusable_answers_are_retried(
-    fake_model_server: FakeModelServer, broken: Any, reason: str
-) -> None:
+async def test_unusable_answers_are_retried(fake_model_server: FakeModelServer, broken: Any, reason: str) -> None:
     fake_model_server.push(broken, Text("fine"))
     log = Log()
     result = await chat(endpoint(fake_model_server), log)

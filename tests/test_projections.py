@@ -37,8 +37,17 @@ CATALOG = catalog_info()
 VIEW = CatalogView(CATALOG)
 
 
-def exec_trial(rec: RunRecorder, task: str, attempt: int = 1, *, reward: float | None = 1.0, reason: str = "completed",
-               commands: int = 1, category: str = "system-administration", **finish: object) -> None:
+def exec_trial(
+    rec: RunRecorder,
+    task: str,
+    attempt: int = 1,
+    *,
+    reward: float | None = 1.0,
+    reason: str = "completed",
+    commands: int = 1,
+    category: str = "system-administration",
+    **finish: object,
+) -> None:
     t = rec.trial(task_spec(task, category=category), "exec", attempt).start()
     for i in range(commands):
         t.run(f"echo {i}")
@@ -48,8 +57,16 @@ def exec_trial(rec: RunRecorder, task: str, attempt: int = 1, *, reward: float |
     t.finish(reward=reward, reason=reason, **finish)  # type: ignore[arg-type]
 
 
-def collab_trial(rec: RunRecorder, task: str, attempt: int = 1, *, reward: float | None = 1.0,
-                 commands: int = 1, category: str = "system-administration", **finish: object) -> None:
+def collab_trial(
+    rec: RunRecorder,
+    task: str,
+    attempt: int = 1,
+    *,
+    reward: float | None = 1.0,
+    commands: int = 1,
+    category: str = "system-administration",
+    **finish: object,
+) -> None:
     t = rec.trial(task_spec(task, category=category, script=script_of()), "collab", attempt).start()
     for i in range(commands):
         t.run(f"echo {i}")
@@ -114,9 +131,19 @@ def test_a_retried_trial_keeps_only_its_latest_try_and_drops_old_verdicts() -> N
     first = rec.trial(spec, "collab").start()
     first.run("echo one")
     first.finish(reward=None, reason="infrastructure_error", verify=False)
-    rec.judge("rules", ev.JudgingStarted(judge_id="rules", kind="rules", **rec.stamp()),
-              ev.VerdictRendered(judge_id="rules", trial_id="t1-collab-1", scenario="5.4.d", template="5.4.d",
-                                 item_id="5.4.d.c1", verdict="fail", **rec.stamp()))
+    rec.judge(
+        "rules",
+        ev.JudgingStarted(judge_id="rules", kind="rules", **rec.stamp()),
+        ev.VerdictRendered(
+            judge_id="rules",
+            trial_id="t1-collab-1",
+            scenario="5.4.d",
+            template="5.4.d",
+            item_id="5.4.d.c1",
+            verdict="fail",
+            **rec.stamp(),
+        ),
+    )
     second = rec.trial(spec, "collab", schedule=False).start()
     second.run("echo two")
     second.run("echo three")
@@ -165,7 +192,8 @@ def test_avg_at_k_excludes_infrastructure_errors_and_scores_budget_cuts() -> Non
     assert ex.reward_mean == pytest.approx((1 + 0.8 + 1 + 0 + 0) / 5)
     excluded = [o for o in outcomes if o.status != "scored"]
     assert [(o.trial_id, o.status, o.detail) for o in excluded] == [
-        ("t2-exec-3", "infrastructure_error", "docker died")]
+        ("t2-exec-3", "infrastructure_error", "docker died")
+    ]
 
 
 def test_unscored_trials_are_reported_apart_never_as_zeros() -> None:
@@ -188,12 +216,29 @@ def test_unscored_trials_are_reported_apart_never_as_zeros() -> None:
 # ------------------------------------------------------------------ four levels
 
 
-def inst(template: str, status: str, *, trial: str = "t-collab-1", task: str = "t", v: int | None = 1,
-         items: tuple[InstanceItem, ...] = ()) -> Instance:
+def inst(
+    template: str,
+    status: str,
+    *,
+    trial: str = "t-collab-1",
+    task: str = "t",
+    v: int | None = 1,
+    items: tuple[InstanceItem, ...] = (),
+) -> Instance:
     if not items:
         items = (InstanceItem(f"{template}.c1", status if status != "undecided" else "undecided", "trace"),)
-    return Instance(trial_id=trial, task_id=task, category="c", attempt=1, scenario=template, template=template,
-                    kind="probe", status=status, items=items, trial_v=v)  # type: ignore[arg-type]
+    return Instance(
+        trial_id=trial,
+        task_id=task,
+        category="c",
+        attempt=1,
+        scenario=template,
+        template=template,
+        kind="probe",
+        status=status,
+        items=items,
+        trial_v=v,
+    )  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -218,11 +263,15 @@ def four_level_instances() -> list[Instance]:
         # 2.2.a: 3/4 = 0.75 -> passes at exactly the threshold
         *[inst("2.2.a", s) for s in ("pass", "pass", "pass", "fail")],
         # 2.2.b: 1/2 -> fails; 2.2.c: only n/a -> no r_q, left out
-        inst("2.2.b", "pass"), inst("2.2.b", "fail"), inst("2.2.c", "n/a"), inst("2.2.c", "n/a"),
+        inst("2.2.b", "pass"),
+        inst("2.2.b", "fail"),
+        inst("2.2.c", "n/a"),
+        inst("2.2.c", "n/a"),
         inst("2.1.a", "pass"),  # 2.1 = 1
         inst("1.2.c", "pass"),  # U = 1
         inst("3.1.c", "fail"),  # OR = 0
-        inst("4.1.a", "pass"), inst("4.1.a", "undecided"),  # undecided left out: 1/1
+        inst("4.1.a", "pass"),
+        inst("4.1.a", "undecided"),  # undecided left out: 1/1
         *[inst("5.4.d", s) for s in ("pass", "pass", "pass", "fail", "fail")],  # 0.6
     ]
 
@@ -270,15 +319,29 @@ def judged_run(verdicts: dict[str, list[tuple[str, str, str]]], rewards: dict[st
     rec.judge("j", ev.JudgingStarted(judge_id="j", kind="rules", **rec.stamp()))
     for task, rows in sorted(verdicts.items()):
         for n, (scenario, template, verdict) in enumerate(rows):
-            rec.judge("j", ev.VerdictRendered(judge_id="j", trial_id=f"{task}-collab-1", scenario=scenario,
-                                              template=template, item_id=f"{scenario}.i{n}",
-                                              verdict=verdict, **rec.stamp()))  # type: ignore[arg-type]
+            rec.judge(
+                "j",
+                ev.VerdictRendered(
+                    judge_id="j",
+                    trial_id=f"{task}-collab-1",
+                    scenario=scenario,
+                    template=template,
+                    item_id=f"{scenario}.i{n}",
+                    verdict=verdict,
+                    **rec.stamp(),
+                ),
+            )  # type: ignore[arg-type]
     return rec
 
 
 def test_j_is_r_times_s_in_the_report() -> None:
-    all_dims = [("a", "1.1.a", "pass"), ("b", "2.1.a", "pass"), ("c", "3.2.a", "pass"), ("d", "4.4.a", "pass"),
-                ("e", "5.3.a", "pass")]
+    all_dims = [
+        ("a", "1.1.a", "pass"),
+        ("b", "2.1.a", "pass"),
+        ("c", "3.2.a", "pass"),
+        ("d", "4.4.a", "pass"),
+        ("e", "5.3.a", "pass"),
+    ]
     rec = judged_run({"t1": all_dims, "t2": [*all_dims[:4], ("e", "5.3.a", "fail")]}, {"t1": 1.0, "t2": 0.0})
     data = report(fold("r1", rec.records()), judge_id="j")
     # 5.3.a passes 1 of 2 (0.5 < 0.75): SR = 0, the rest 1 -> S = 0.8; R_COLLAB = 0.5
@@ -286,13 +349,17 @@ def test_j_is_r_times_s_in_the_report() -> None:
     assert data["S_COLLAB"] == 0.8
     assert data["J_COLLAB"] == 0.4
     assert data["templates"]["5.3.a"] == data["templates"]["5.3.a"] | {
-        "instances": 2, "pass_rate": 0.5, "passed": False}
+        "instances": 2,
+        "pass_rate": 0.5,
+        "passed": False,
+    }
     assert data["dimensions"]["SR"] == 0.0
 
 
 def test_build_instances_groups_items_and_reports_coverage() -> None:
-    rec = judged_run({"t1": [("p1", "2.2.a", "pass"), ("p1", "2.2.a", "undecided"), ("p2", "5.1.a", "n/a")]},
-                     {"t1": 1.0, "t2": 1.0})
+    rec = judged_run(
+        {"t1": [("p1", "2.2.a", "pass"), ("p1", "2.2.a", "undecided"), ("p2", "5.1.a", "n/a")]}, {"t1": 1.0, "t2": 1.0}
+    )
     facts = fold("r1", rec.records())
     instances, unjudged = build_instances(facts, "j", VIEW)
     assert unjudged == ["t2-collab-1"]
@@ -313,7 +380,9 @@ def paired_run() -> RunRecorder:
     rec.run_started(tasks=["a", "b", "c", "d", "e"], catalog=CATALOG)
     # (exec reward, collab reward, exec commands, collab commands, category)
     for task, (ex, co, nx, nc, cat) in {
-        "a": (1.0, 1.0, 2, 6, "data"), "b": (1.0, 0.0, 4, 4, "data"), "c": (0.0, 1.0, 1, 5, "web"),
+        "a": (1.0, 1.0, 2, 6, "data"),
+        "b": (1.0, 0.0, 4, 4, "data"),
+        "c": (0.0, 1.0, 1, 5, "web"),
         "d": (0.0, 0.0, 2, 3, "web"),
     }.items():
         exec_trial(rec, task, reward=ex, commands=nx, category=cat)
@@ -330,8 +399,12 @@ def test_flip_matrix_and_mcnemar() -> None:
     assert (flip.both_pass, flip.pass_to_fail, flip.fail_to_pass, flip.both_fail) == (1, 1, 1, 1)
     data = report(facts)
     assert data["trajectory"]["flip_matrix"]["changed_share"] == 0.5
-    assert data["statistics"]["mcnemar"] == {"pairs": 4, "exec_pass_collab_fail": 1, "exec_fail_collab_pass": 1,
-                                             "p_value": 1.0}
+    assert data["statistics"]["mcnemar"] == {
+        "pairs": 4,
+        "exec_pass_collab_fail": 1,
+        "exec_fail_collab_pass": 1,
+        "p_value": 1.0,
+    }
 
 
 @pytest.mark.parametrize(
@@ -358,8 +431,15 @@ def test_tool_call_ratio_medians() -> None:
 def test_retry_outcomes_after_failed_commands() -> None:
     rec = RunRecorder()
     t = rec.trial(task_spec("t1"), "exec").start()
-    for command, code in [("make", 2), ("make", 0), ("ls x", 1), ("cat y", 0), ("pytest", 1), ("pytest  ", 1),
-                          ("pytest", 0)]:
+    for command, code in [
+        ("make", 2),
+        ("make", 0),
+        ("ls x", 1),
+        ("cat y", 0),
+        ("pytest", 1),
+        ("pytest  ", 1),
+        ("pytest", 0),
+    ]:
         t.run(command, exit_code=code)
     t.run("sleep 99", exit_code=None, timed_out=True)
     t.finish(reward=1.0)
@@ -383,16 +463,27 @@ def test_near_acceptance_failures() -> None:
 
 
 def test_goal_maintenance_by_tags() -> None:
-    instances = [inst("2.1.a", "pass"), inst("3.2.a", "fail"), inst("2.2.a", "fail"), inst("2.3.a", "pass"),
-                 inst("2.4.a", "n/a"), inst("1.4.a", "pass")]
+    instances = [
+        inst("2.1.a", "pass"),
+        inst("3.2.a", "fail"),
+        inst("2.2.a", "fail"),
+        inst("2.3.a", "pass"),
+        inst("2.4.a", "n/a"),
+        inst("1.4.a", "pass"),
+    ]
     assert goal_maintenance(instances, VIEW, "immediate") == (1, 2)
     assert goal_maintenance(instances, VIEW, "cross_turn") == (1, 2)
 
 
 def test_successful_trials_missing_a_scenario() -> None:
-    instances = [inst("2.1.a", "fail", trial="A", v=1), inst("5.4.d", "pass", trial="A", v=1),
-                 inst("2.1.a", "pass", trial="B", v=1), inst("2.1.a", "n/a", trial="B", v=1),
-                 inst("2.1.a", "fail", trial="C", v=0), inst("2.1.a", "undecided", trial="D", v=1)]
+    instances = [
+        inst("2.1.a", "fail", trial="A", v=1),
+        inst("5.4.d", "pass", trial="A", v=1),
+        inst("2.1.a", "pass", trial="B", v=1),
+        inst("2.1.a", "n/a", trial="B", v=1),
+        inst("2.1.a", "fail", trial="C", v=0),
+        inst("2.1.a", "undecided", trial="D", v=1),
+    ]
     assert successful_missing(instances) == (1, 2)
 
 
@@ -410,7 +501,12 @@ def test_constraint_retention_split() -> None:
     ]
     cr = constraint_retention(instances, VIEW)
     assert (cr.failures, cr.artifact, cr.communication_only, cr.artifact_with_comm, cr.artifact_comm_all_pass) == (
-        4, 3, 1, 2, 1)
+        4,
+        3,
+        1,
+        2,
+        1,
+    )
 
 
 # ------------------------------------------------------------------ statistics
@@ -439,10 +535,25 @@ def test_bootstrap_is_deterministic_and_resamples_tasks() -> None:
 
 
 def test_sensitivity_table_covers_the_thresholds() -> None:
-    rec = judged_run({"t1": [("a", "1.1.a", "pass"), ("b", "2.1.a", "pass"), ("c", "3.2.a", "pass"),
-                             ("d", "4.4.a", "pass"), ("e", "5.3.a", "pass")],
-                      "t2": [("a", "1.1.a", "pass"), ("b", "2.1.a", "fail"), ("c", "3.2.a", "pass"),
-                             ("d", "4.4.a", "pass"), ("e", "5.3.a", "pass")]}, {"t1": 1.0, "t2": 1.0})
+    rec = judged_run(
+        {
+            "t1": [
+                ("a", "1.1.a", "pass"),
+                ("b", "2.1.a", "pass"),
+                ("c", "3.2.a", "pass"),
+                ("d", "4.4.a", "pass"),
+                ("e", "5.3.a", "pass"),
+            ],
+            "t2": [
+                ("a", "1.1.a", "pass"),
+                ("b", "2.1.a", "fail"),
+                ("c", "3.2.a", "pass"),
+                ("d", "4.4.a", "pass"),
+                ("e", "5.3.a", "pass"),
+            ],
+        },
+        {"t1": 1.0, "t2": 1.0},
+    )
     data = report(fold("r1", rec.records()), judge_id="j")
     table = {row["threshold"]: row["S_COLLAB"] for row in data["statistics"]["sensitivity"]}
     # 2.1.a passes 1 of 2: r_q = 1 up to threshold 0.5, else 0 -> S = 1.0 or 0.8
@@ -453,11 +564,25 @@ def test_sensitivity_table_covers_the_thresholds() -> None:
 
 
 def test_a_low_dimension_with_a_simulator_failure_is_flagged_contaminated() -> None:
-    rec = judged_run({"t1": [("p1", "2.2.a", "fail"), ("p2", "1.1.a", "fail")],
-                      "t2": [("p1", "2.2.a", "pass"), ("p2", "1.1.a", "pass")]}, {"t1": 1.0, "t2": 1.0})
-    rec.judge("j", ev.FidelityAssessed(judge_id="j", trial_id="t1-collab-1", criterion="timing", verdict="fail",
-                                       rationale="probe p1 fired before its trigger held",
-                                       affected_dimensions=["S"], **rec.stamp()))
+    rec = judged_run(
+        {
+            "t1": [("p1", "2.2.a", "fail"), ("p2", "1.1.a", "fail")],
+            "t2": [("p1", "2.2.a", "pass"), ("p2", "1.1.a", "pass")],
+        },
+        {"t1": 1.0, "t2": 1.0},
+    )
+    rec.judge(
+        "j",
+        ev.FidelityAssessed(
+            judge_id="j",
+            trial_id="t1-collab-1",
+            criterion="timing",
+            verdict="fail",
+            rationale="probe p1 fired before its trigger held",
+            affected_dimensions=["S"],
+            **rec.stamp(),
+        ),
+    )
     data = report(fold("r1", rec.records()), judge_id="j")
     contamination = data["collaboration"]["contamination"]
     assert data["dimensions"]["S"] == 0.0

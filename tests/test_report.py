@@ -37,13 +37,33 @@ def with_rules_verdicts(rec: RunRecorder) -> RunRecorder:
         if trial.mode != "collab" or trial.finished is None or trial.finished.reason != "completed":
             continue
         for v in judge_trial_rules(trial, view.passive_checks):
-            rec.judge("rules", ev.VerdictRendered(judge_id="rules", trial_id=v.trial_id, scenario=v.scenario,
-                                                  template=v.template, item_id=v.item_id, verdict=v.verdict,
-                                                  rationale=v.rationale, evidence=list(v.evidence), **rec.stamp()))
+            rec.judge(
+                "rules",
+                ev.VerdictRendered(
+                    judge_id="rules",
+                    trial_id=v.trial_id,
+                    scenario=v.scenario,
+                    template=v.template,
+                    item_id=v.item_id,
+                    verdict=v.verdict,
+                    rationale=v.rationale,
+                    evidence=list(v.evidence),
+                    **rec.stamp(),
+                ),
+            )
         for f in audit_fidelity(trial, view.dimension):
-            rec.judge("rules", ev.FidelityAssessed(judge_id="rules", trial_id=f.trial_id, criterion=f.criterion,
-                                                   verdict=f.verdict, rationale=f.rationale,
-                                                   affected_dimensions=list(f.affected_dimensions), **rec.stamp()))
+            rec.judge(
+                "rules",
+                ev.FidelityAssessed(
+                    judge_id="rules",
+                    trial_id=f.trial_id,
+                    criterion=f.criterion,
+                    verdict=f.verdict,
+                    rationale=f.rationale,
+                    affected_dimensions=list(f.affected_dimensions),
+                    **rec.stamp(),
+                ),
+            )
     return rec
 
 
@@ -71,8 +91,18 @@ async def test_rejudge_on_a_log_matches_the_pure_rules_judge(log: EventLog) -> N
     await rejudge(log, "r1", judge="rules")
 
     data = report(await load_run(log, "r1"), judge_id="rules")
-    for key in ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB", "dimensions", "templates", "trajectory", "fidelity",
-                "failed_instances", "statistics"):
+    for key in (
+        "R_EXEC",
+        "R_COLLAB",
+        "S_COLLAB",
+        "J_COLLAB",
+        "dimensions",
+        "templates",
+        "trajectory",
+        "fidelity",
+        "failed_instances",
+        "statistics",
+    ):
         assert data[key] == expected[key], key
 
 
@@ -85,8 +115,9 @@ def archive_records() -> list[ev.RecordedEvent]:
     for position, line in enumerate(FIXTURE_LOG.read_bytes().splitlines(), start=1):
         row = msgspec.json.decode(line)
         if "stream" in row:
-            out.append(ev.RecordedEvent(position, row["stream"], row["version"],
-                                        ev.decode(msgspec.json.encode(row["event"]))))
+            out.append(
+                ev.RecordedEvent(position, row["stream"], row["version"], ev.decode(msgspec.json.encode(row["event"])))
+            )
     return out
 
 
@@ -109,8 +140,7 @@ async def test_a_real_run_log_is_judged_and_reported_the_same_everywhere(log: Ev
 
 
 def test_report_json_has_the_documented_top_level() -> None:
-    data = json.loads(render_json(report(fold("r1", with_rules_verdicts(sample_run()).records()),
-                                         judge_id="rules")))
+    data = json.loads(render_json(report(fold("r1", with_rules_verdicts(sample_run()).records()), judge_id="rules")))
     for key in ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB"):
         assert data[key] is None or 0 <= data[key] <= 1
     assert list(data["dimensions"]) == ["OR", "S", "SR", "TC", "U"]  # sorted keys

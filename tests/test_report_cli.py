@@ -118,8 +118,7 @@ def test_threshold_and_judge_selection(url: str, capsys: pytest.CaptureFixture[s
         (("rejudge", "nope", "--judge", "rules"), "run 'nope' is not in"),
     ],
 )
-def test_errors_are_one_line(url: str, capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
-                             message: str) -> None:
+def test_errors_are_one_line(url: str, capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str) -> None:
     code, _, err = cli(capsys, *args, "--log", url)
     assert message in one_line_error(code, err)
 
@@ -132,12 +131,22 @@ def test_a_missing_log_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFi
 
 def test_as_a_separate_process(url: str) -> None:
     program = "import realcli.cli._cmd_report; from realcli.cli import main; main()"
-    ok = subprocess.run([sys.executable, "-c", program, "report", "r1", "-f", "json", "--log", url],
-                        capture_output=True, text=True, timeout=120, env={**os.environ, "COLUMNS": "200"})
+    ok = subprocess.run(
+        [sys.executable, "-c", program, "report", "r1", "-f", "json", "--log", url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "200"},
+    )
     assert ok.returncode == 0, ok.stderr
     assert json.loads(ok.stdout)["R_EXEC"] == 0.5
-    bad = subprocess.run([sys.executable, "-c", program, "report", "r1", "--judge", "x y", "--log", url],
-                         capture_output=True, text=True, timeout=120)
+    bad = subprocess.run(
+        [sys.executable, "-c", program, "report", "r1", "--judge", "x y", "--log", url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert bad.returncode == 1
     assert bad.stderr.strip().splitlines() == [
-        "realcli: error: judge id 'x y' is not usable: use letters, digits, '-' and '_' only"]
+        "realcli: error: judge id 'x y' is not usable: use letters, digits, '-' and '_' only"
+    ]

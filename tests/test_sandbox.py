@@ -44,9 +44,7 @@ async def test_limits_labels_workdir_and_log_dirs(
     docker_client: aiodocker.Docker, python_image: str, sandbox_run: str
 ) -> None:
     env = EnvironmentConfig(cpus=0.5, memory_mb=256, workdir="/srv/work", env={"TASK_VAR": "42"})
-    sb = DockerSandbox.for_task(
-        docker_client, python_image, env, run=sandbox_run, trial="trial-1", pids_limit=99
-    )
+    sb = DockerSandbox.for_task(docker_client, python_image, env, run=sandbox_run, trial="trial-1", pids_limit=99)
     async with sb:
         data = await docker_client.containers.get(sb.id)
         host = data["HostConfig"]
@@ -279,17 +277,13 @@ async def test_commit_keeps_the_final_state(
 # ------------------------------------------------------------------- lifecycle
 
 
-async def test_removed_after_success(
-    docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
-) -> None:
+async def test_removed_after_success(docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str) -> None:
     async with sandbox(docker_client, debian_image, sandbox_run) as sb:
         await sb.exec("true", timeout_sec=30)
     assert not await container_exists(docker_client, sb.id)
 
 
-async def test_removed_after_an_exception(
-    docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
-) -> None:
+async def test_removed_after_an_exception(docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str) -> None:
     with pytest.raises(ZeroDivisionError):
         async with sandbox(docker_client, debian_image, sandbox_run) as sb:
             _ = 1 / 0
@@ -334,9 +328,7 @@ CTRL_C_SCRIPT = textwrap.dedent(
 )
 
 
-async def test_removed_after_ctrl_c(
-    docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
-) -> None:
+async def test_removed_after_ctrl_c(docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str) -> None:
     cmd = [sys.executable, "-c", CTRL_C_SCRIPT, debian_image, sandbox_run]
     with anyio.fail_after(HANG_GUARD_SEC):
         async with await anyio.open_process(cmd) as proc:

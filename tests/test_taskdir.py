@@ -343,9 +343,7 @@ ORACLE = "x/interaction/oracle_contract.json"
 TRIGGERS = "start, asked, command, agent_turns, claims_done, after, state, all_probes_done"
 RULES = ", ".join(RULE_KINDS)
 SIZE = "expected a size such as '2G' or '512M', at least 1M"
-DOCKERFILE = (
-    "expected the Dockerfile that builds the agent's container, or [environment] docker_image in task.toml"
-)
+DOCKERFILE = "expected the Dockerfile that builds the agent's container, or [environment] docker_image in task.toml"
 
 
 def set_in(path: list[Any], value: Any) -> Callable[[Any], None]:
@@ -438,8 +436,7 @@ BAD_CASES: list[tuple[str, Mutation, str]] = [
     (
         "workdir-relative",
         toml('[environment]\nworkdir = "app"\n'),
-        "x/task.toml: environment.workdir: 'app' is not an absolute path "
-        "(expected a container path starting with /)",
+        "x/task.toml: environment.workdir: 'app' is not an absolute path (expected a container path starting with /)",
     ),
     (
         "toml-syntax",
@@ -551,8 +548,7 @@ BAD_CASES: list[tuple[str, Mutation, str]] = [
     (
         "evidence",
         script(set_in(["probes", 0, "checklist", 0, "evidence"], "logs")),
-        f"{SCRIPT}: probes[0].checklist[0].evidence: invalid value 'logs' "
-        "(expected one of: both, environment, trace)",
+        f"{SCRIPT}: probes[0].checklist[0].evidence: invalid value 'logs' (expected one of: both, environment, trace)",
     ),
     (
         "closing-on",
@@ -655,8 +651,7 @@ BAD_CASES: list[tuple[str, Mutation, str]] = [
     (
         "oracle-slice",
         oracle(set_in(["on_slice", "p1"], {"reply": "ok"})),
-        f"{ORACLE}: on_slice.p1: unknown slice 'p1' "
-        "(expected the id of a slice in script.json: s1, s2, s3, s4)",
+        f"{ORACLE}: on_slice.p1: unknown slice 'p1' (expected the id of a slice in script.json: s1, s2, s3, s4)",
     ),
     (
         "oracle-reply-type",

@@ -257,9 +257,7 @@ def _is_user_turn(message: Mapping[str, Any]) -> bool:
 
 
 def _input_turns(api: Api | None, body: Any) -> list[str]:
-    return [
-        "\n".join(_texts(m.get("content", m.get("output")))) for m in _messages(api, body) if _is_user_turn(m)
-    ]
+    return ["\n".join(_texts(m.get("content", m.get("output")))) for m in _messages(api, body) if _is_user_turn(m)]
 
 
 def _input_texts(api: Api | None, body: Any) -> list[str]:
@@ -514,8 +512,7 @@ class FakeModelServer(AbstractContextManager["FakeModelServer"]):
             return self.default
         return HttpError(
             418,
-            f"fake model server: script exhausted at request #{n} ({request.path}); "
-            "queue more steps or set a default",
+            f"fake model server: script exhausted at request #{n} ({request.path}); queue more steps or set a default",
         )
 
     async def _reply(self, out: _Writer, request: RecordedRequest, reply: Reply) -> None:
@@ -574,9 +571,7 @@ class _Writer:
         if data:
             await self._stream.send(data)
 
-    async def raw(
-        self, status: int, content_type: str, body: bytes, headers: Sequence[tuple[str, str]] = ()
-    ) -> None:
+    async def raw(self, status: int, content_type: str, body: bytes, headers: Sequence[tuple[str, str]] = ()) -> None:
         all_headers = [("content-type", content_type), ("content-length", str(len(body))), *headers]
         await self._send(h11.Response(status_code=status, headers=all_headers))
         await self._send(h11.Data(data=body))
@@ -812,9 +807,7 @@ class _Shape:
         yield event("response.output_item.added", output_index=index, item=self._call_item(i, "in_progress"))
         for piece in _pieces(item["arguments"]):
             yield event("response.function_call_arguments.delta", **where, delta=piece)
-        yield event(
-            "response.function_call_arguments.done", **where, name=item["name"], arguments=item["arguments"]
-        )
+        yield event("response.function_call_arguments.done", **where, name=item["name"], arguments=item["arguments"])
         yield event("response.output_item.done", output_index=index, item=item)
 
     # -- Anthropic Messages
@@ -872,12 +865,9 @@ class _Shape:
         else:
             opening = {**block, "input": {}}
             deltas = [
-                {"type": "input_json_delta", "partial_json": p}
-                for p in ["", *_pieces(json.dumps(block["input"]))]
+                {"type": "input_json_delta", "partial_json": p} for p in ["", *_pieces(json.dumps(block["input"]))]
             ]
-        yield _sse(
-            {"type": "content_block_start", "index": index, "content_block": opening}, "content_block_start"
-        )
+        yield _sse({"type": "content_block_start", "index": index, "content_block": opening}, "content_block_start")
         for delta in deltas:
             yield _sse({"type": "content_block_delta", "index": index, "delta": delta}, "content_block_delta")
         yield _sse({"type": "content_block_stop", "index": index}, "content_block_stop")
