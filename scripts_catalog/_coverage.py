@@ -48,6 +48,7 @@ def coverage(catalog: Catalog, tasks: Iterable[tuple[str, str, Script | None]]) 
     per_dimension: Counter[str] = Counter()
     uses: Counter[str] = Counter()
     unknown: set[str] = set()
+    order = [d.code for d in catalog.dimensions]
     for task_id, category, script in tasks:
         categories[category] += 1
         probes = script.probes if script is not None else []
@@ -61,7 +62,6 @@ def coverage(catalog: Catalog, tasks: Iterable[tuple[str, str, Script | None]]) 
             code = catalog.dimension(template.dimension).code
             per_dimension[code] += 1
             dims.add(code)
-        order = [d.code for d in catalog.dimensions]
         per_task.append(
             TaskCoverage(
                 task_id=task_id,
@@ -75,7 +75,7 @@ def coverage(catalog: Catalog, tasks: Iterable[tuple[str, str, Script | None]]) 
     return Coverage(
         tasks=tuple(per_task),
         categories=dict(sorted(categories.items())),
-        probes_per_dimension={d.code: per_dimension[d.code] for d in catalog.dimensions},
+        probes_per_dimension={code: per_dimension[code] for code in order},
         template_uses={t.id: uses[t.id] for t in catalog.templates},
         unknown_templates=tuple(sorted(unknown)),
     )
