@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 from typing import Annotated
 
+import msgspec
 import typer
 from rich.table import Table
 
@@ -126,11 +127,23 @@ def catalog(
 
 
 @app.command(name="coverage")
-def coverage_(tasks: TasksArg) -> None:
+def coverage_(
+    tasks: TasksArg,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the counts as JSON instead of tables.")] = False,
+) -> None:
     """Count what a task suite exercises: tasks per category, probes per dimension, templates instantiated."""
     cat = load_catalog()
     loaded = [load_task(p) for p in find_tasks(tasks)]
     cov = coverage(cat, ((t.task_id, t.spec.category, t.spec.script) for t in loaded))
+    if as_json:
+        data = {
+            **msgspec.to_builtins(cov),
+            "templates_instantiated": cov.templates_instantiated,
+            "templates_total": len(cov.template_uses),
+            "missing_templates": list(cov.missing_templates),
+        }
+        print(msgspec.json.format(msgspec.json.encode(data)).decode())
+        return
     per_task = Table("task", "category", "slices", "probes", "dimensions", "templates", title="tasks")
     for t in cov.tasks:
         per_task.add_row(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import signal
 import subprocess
@@ -258,3 +259,12 @@ def test_kill_9_then_resume_loses_and_duplicates_nothing(tmp_path: Path, nats: o
         ["docker", "ps", "-aq", "--filter", "label=realcli.run=crash"], capture_output=True, text=True, check=True
     )
     assert leftover.stdout.strip() == ""  # resume swept the crashed run's containers
+
+
+def test_coverage_of_the_bundled_suite_as_json() -> None:
+    result = realcli("coverage", str(Path(__file__).resolve().parent.parent / "tasks"), "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert (data["templates_instantiated"], data["templates_total"], data["missing_templates"]) == (51, 51, [])
+    assert len(data["tasks"]) == 12
+    assert set(data["probes_per_dimension"]) == {"U", "S", "OR", "TC", "SR"}
