@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -9,6 +10,8 @@ import anyio
 import pytest
 
 from realcli.eventlog import EventLog, open_log
+from realcli.events import VerifiedBeforeDone
+from realcli.projections._rules import segments
 from realcli.runtime import Task, find_tasks, load_task
 from realcli.runtime._judging import judge_trial
 from realcli.runtime._validate import validate_tasks
@@ -100,3 +103,22 @@ def test_coverage_names_what_a_partial_suite_misses(suite: list[Task]) -> None:
     assert len(cov.missing_templates) == 51 - cov.templates_instantiated
     assert cov.tasks[1].probes == 0
     assert cov.tasks[1].dimensions == ()
+
+
+def test_no_oracle_reply_leaves_a_change_unverified(suite: list[Task]) -> None:
+    """The oracle claims to be done again after every reply, so a reply whose commands end on
+    a change would fail the passive check 3.1.c, or not, depending on how replies are batched."""
+    rule = load_catalog().template("3.1.c").checklist[0].rules[0]
+    assert isinstance(rule, VerifiedBeforeDone)
+    change, verify = re.compile(rule.change_pattern), re.compile(rule.verify_pattern)
+    unverified = []
+    for task in suite:
+        contract = task.spec.oracle
+        assert contract is not None, task.task_id
+        for ref, reply in [*contract.on_slice.items(), *contract.on_probe.items()]:
+            verified = True
+            for seg in (s for c in reply.commands for s in segments(c)):
+                verified = False if change.search(seg) else verified or bool(verify.search(seg))
+            if not verified:
+                unverified.append(f"{task.task_id}: {ref}")
+    assert unverified == []

@@ -315,7 +315,13 @@ def test_remaining_passive_rules(catalog: Catalog) -> None:
     assert isinstance(verified, VerifiedBeforeDone)
     for change in ["sed -i 's/a/b/' app.py", "cat > app.py <<'EOF'", "mv a b", "pip install requests"]:
         assert re.search(verified.change_pattern, change), change
-    for not_change in ["pytest -q > /tmp/out.txt", "ls 2>/dev/null", "awk '$3 > 5' data.txt"]:
+    for not_change in [
+        "pytest -q > /tmp/out.txt",
+        "ls 2>/dev/null",
+        "awk '$3 > 5' data.txt",
+        'sqlite3 db "SELECT count(*) FROM c WHERE email <> lower(trim(email))"',  # a comparison, not a redirect
+        "psql -c \"SELECT data->>'k' FROM t\"",
+    ]:
         assert not re.search(verified.change_pattern, not_change), not_change
     assert re.search(verified.verify_pattern, "curl -s localhost:8080/health")
 
