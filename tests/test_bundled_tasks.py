@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from pathlib import Path
 
 import anyio
 import pytest
 
+from realcli import events as ev
 from realcli.eventlog import EventLog, open_log
 from realcli.events import VerifiedBeforeDone
-from realcli.projections._rules import segments
+from realcli.projections._facts import CommandRun
+from realcli.projections._rules import evaluate_rule
 from realcli.runtime import Task, find_tasks, load_task
 from realcli.runtime._judging import judge_trial
 from realcli.runtime._validate import validate_tasks
@@ -110,15 +111,16 @@ def test_no_oracle_reply_leaves_a_change_unverified(suite: list[Task]) -> None:
     a change would fail the passive check 3.1.c, or not, depending on how replies are batched."""
     rule = load_catalog().template("3.1.c").checklist[0].rules[0]
     assert isinstance(rule, VerifiedBeforeDone)
-    change, verify = re.compile(rule.change_pattern), re.compile(rule.verify_pattern)
     unverified = []
     for task in suite:
         contract = task.spec.oracle
         assert contract is not None, task.task_id
         for ref, reply in [*contract.on_slice.items(), *contract.on_probe.items()]:
-            verified = True
-            for seg in (s for c in reply.commands for s in segments(c)):
-                verified = False if change.search(seg) else verified or bool(verify.search(seg))
-            if not verified:
+            ran = [
+                CommandRun(f"c{i}", c, "oracle", started=True, finished=True, exit_code=0)
+                for i, c in enumerate(reply.commands)
+            ]
+            verdict, _, _ = evaluate_rule(rule, [*ran, ev.AgentYielded(turn=1, claims_done=True)])
+            if verdict != "pass":
                 unverified.append(f"{task.task_id}: {ref}")
     assert unverified == []
