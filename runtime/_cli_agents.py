@@ -146,9 +146,9 @@ class CliAgent:
                         await _ready(fwd)
                         await self._drive(session, grant.processes, gateway)
                 tg.cancel_scope.cancel()
-            spent = gateway.exhausted
-            if spent is not None and gateway.failure is None and gateway.usage.refused:
-                session.stop_for_budget(spent.removeprefix("realcli gateway: "))
+            spent = gateway.budget_spent
+            if spent is not None and gateway.usage.refused:  # a call was refused for it: the agent stopped short
+                session.stop_for_budget(spent)
             if gateway.failure is not None:
                 raise gateway.failure
             if gateway.errors:

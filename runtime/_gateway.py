@@ -239,7 +239,7 @@ class ModelGateway:
             recorded=self._clip(redact(content.decode("utf-8", "replace"), self._secrets)),
             model=model,
         )
-        refusal = self._refusal()
+        refusal = self.exhausted
         if refusal is not None:
             self.usage.refused += 1
             await self._record(call, 1, status=400, latency=0.0, error=refusal)
@@ -249,20 +249,23 @@ class ModelGateway:
 
     # ------------------------------------------------------------- policy
 
-    def _refusal(self) -> str | None:
-        if self.failure is not None:
-            return f"realcli gateway: the model endpoint is unavailable ({self.failure})"
-        limits, usage = self.limits, self.usage
-        if limits.max_tokens is not None and usage.tokens_in + usage.tokens_out >= limits.max_tokens:
-            return f"realcli gateway: the trial's token budget of {limits.max_tokens} is spent"
-        if limits.max_cost_usd is not None and usage.cost_usd >= limits.max_cost_usd:
-            return f"realcli gateway: the trial's cost budget of ${limits.max_cost_usd:g} is spent"
-        return None
-
     @property
     def exhausted(self) -> str | None:
         """Why further requests are refused, or None."""
-        return self._refusal()
+        if self.failure is not None:
+            return f"realcli gateway: the model endpoint is unavailable ({self.failure})"
+        spent = self.budget_spent
+        return None if spent is None else f"realcli gateway: {spent}"
+
+    @property
+    def budget_spent(self) -> str | None:
+        """Which of the trial's caps (tokens, cost) is used up, or None."""
+        limits, usage = self.limits, self.usage
+        if limits.max_tokens is not None and usage.tokens_in + usage.tokens_out >= limits.max_tokens:
+            return f"the trial's token budget of {limits.max_tokens} is spent"
+        if limits.max_cost_usd is not None and usage.cost_usd >= limits.max_cost_usd:
+            return f"the trial's cost budget of ${limits.max_cost_usd:g} is spent"
+        return None
 
     def _fail(self, error: InfrastructureError) -> None:
         if self.failure is None:
