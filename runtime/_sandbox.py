@@ -23,7 +23,7 @@ import tempfile
 import time
 import weakref
 from collections import deque
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from types import TracebackType
@@ -1046,24 +1046,28 @@ async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: fl
     return removed
 
 
-async def prune_images(docker: aiodocker.Docker, *, task: str | None = None) -> list[str]:
+async def prune_images(
+    docker: aiodocker.Docker, *, select: Callable[[Mapping[str, Any]], bool] | None = None
+) -> list[str]:
     """Remove cached task and agent images (``realcli.kind`` task-image / agent-image) no container uses.
 
     They are a cache keyed by content: a changed task builds a new image and the
     old one is never used again.  Base images are kept (``python -m
-    realcli.environments`` owns them).  With ``task``, only that task's images
-    (an agent image inherits its task image's ``realcli.task`` label).
-    Returns the removed image ids.
+    realcli.environments`` owns them).  ``select`` narrows the removal to the
+    images (the engine's image summaries: ``Id``, ``Labels``, ``Created``, ...)
+    it returns True for; an agent image inherits its task image's
+    ``realcli.task`` label.  Returns the removed image ids.
     """
     removed: list[str] = []
     # Agent images are built FROM task images: children first, or the engine refuses (409).
     for kind in ("agent-image", "task-image"):
-        wanted = [f"{LABEL_KIND}={kind}"] + ([f"realcli.task={task}"] if task is not None else [])
         try:
-            images = await docker.images.list(filters={"label": wanted})
+            images = await docker.images.list(filters={"label": [f"{LABEL_KIND}={kind}"]})
         except DockerError as e:
             raise docker_error(e, "listing cached images") from e
         for image in images:
+            if select is not None and not select(image):
+                continue
             try:
                 await docker.images.delete(image["Id"])
             except DockerError as e:

@@ -1,17 +1,16 @@
 from __future__ import annotations
 
-import contextlib
 import os
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
-from aiodocker.exceptions import DockerError
 
 from realcli.eventlog import EventLog, open_log
-from realcli.runtime import connect, gc
+from realcli.runtime import connect, gc, prune_images
 from tests._nats import NatsServer, nats_server
 from tests.fakes import fake_model_server  # noqa: F401  (a fixture)
 
@@ -61,15 +60,13 @@ def _no_docker_leaks() -> Iterator[None]:
             for c in mine:
                 await c.delete(force=True, v=True)
             orphans = [c for c in await gc(docker) if c]  # sandboxes whose realcli process died
-            # Agent images first: they are built FROM task images, which cannot go while they exist.
-            for kind in ("agent-image", "task-image"):
-                for image in await docker.images.list(filters={"label": [f"realcli.kind={kind}"]}):
-                    labels = image.get("Labels") or {}
-                    # The bundled tasks' images are the same cache `make demo` uses, like the base images.
-                    bundled = labels.get("realcli.task") in BUNDLED
-                    if image["Created"] >= started - 1 and not bundled:
-                        with contextlib.suppress(DockerError):  # still used by someone else's container
-                            await docker.images.delete(image["Id"])
+
+            def made_here(image: Mapping[str, Any]) -> bool:
+                # The bundled tasks' images are the same cache `make demo` uses, like the base images.
+                bundled = (image.get("Labels") or {}).get("realcli.task") in BUNDLED
+                return bool(image["Created"] >= started - 1 and not bundled)
+
+            await prune_images(docker, select=made_here)
             return [c.id[:12] for c in mine] + [o[:12] for o in orphans]
 
     leaked = anyio.run(sweep)

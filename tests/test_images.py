@@ -213,7 +213,7 @@ async def test_prune_removes_agent_images_before_the_task_images_they_are_built_
     await build_image(docker_client, child_ctx, tag=child, labels={"realcli.kind": "agent-image"}, what="test agent")
     image_cleanup.append(child)
 
-    removed = await prune_images(docker_client, task=tid)
+    removed = await prune_images(docker_client, select=lambda image: image["Labels"].get("realcli.task") == tid)
 
     assert len(removed) == 2
     for ref in (child, task.tag):
