@@ -22,7 +22,7 @@ from realcli.projections import (
     render_markdown,
     report,
 )
-from realcli.runtime._judging import load_run, rejudge
+from realcli.runtime._judging import _verdict_events, load_run, rejudge
 from tests._trials import RunRecorder, sample_run
 
 
@@ -36,34 +36,11 @@ def with_rules_verdicts(rec: RunRecorder) -> RunRecorder:
         trial = facts.trials[trial_id]
         if trial.mode != "collab" or trial.finished is None or trial.finished.reason != "completed":
             continue
-        for v in judge_trial_rules(trial, view.passive_checks):
-            rec.judge(
-                "rules",
-                ev.VerdictRendered(
-                    judge_id="rules",
-                    trial_id=v.trial_id,
-                    scenario=v.scenario,
-                    template=v.template,
-                    item_id=v.item_id,
-                    verdict=v.verdict,
-                    rationale=v.rationale,
-                    evidence=list(v.evidence),
-                    **rec.stamp(),
-                ),
-            )
-        for f in audit_fidelity(trial, view.dimension):
-            rec.judge(
-                "rules",
-                ev.FidelityAssessed(
-                    judge_id="rules",
-                    trial_id=f.trial_id,
-                    criterion=f.criterion,
-                    verdict=f.verdict,
-                    rationale=f.rationale,
-                    affected_dimensions=list(f.affected_dimensions),
-                    **rec.stamp(),
-                ),
-            )
+        events = _verdict_events(
+            "rules", judge_trial_rules(trial, view.passive_checks), audit_fidelity(trial, view.dimension)
+        )
+        for event in events:
+            rec.judge("rules", msgspec.structs.replace(event, **rec.stamp()))  # deterministic id and time
     return rec
 
 
