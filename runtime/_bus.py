@@ -16,6 +16,7 @@ from typing import TypeVar
 import anyio
 from anyio.abc import TaskStatus
 
+from realcli import ConflictError
 from realcli.eventlog import AppendResult, EventLog
 from realcli.events import DecodedEvent, Event, ModelCalled, RecordedEvent
 
@@ -23,13 +24,22 @@ E = TypeVar("E", bound=Event)
 
 
 class StreamWriter:
-    """The single writer of one stream."""
+    """The single writer of one stream.
+
+    An append whose outcome is unknown (cancelled or cut off while the log
+    was committing it) leaves its batch *in doubt*: the next append first
+    re-sends that batch with the same event ids and the same expected
+    version.  The log's idempotent retry then either reports where it landed
+    or lands it now, so the writer's version always follows what the log
+    holds, whatever cancellation did.
+    """
 
     def __init__(self, log: EventLog, stream: str, version: int) -> None:
         self.log = log
         self.stream = stream
         self.version = version
         self._lock = anyio.Lock()
+        self._in_doubt: list[Event] | None = None
 
     @classmethod
     async def open(cls, log: EventLog, stream: str) -> StreamWriter:
@@ -39,9 +49,20 @@ class StreamWriter:
     async def append(self, *events: Event) -> AppendResult:
         """Append atomically, checking that nobody else wrote to this stream."""
         async with self._lock:
-            result = await self.log.append(self.stream, list(events), expected_version=self.version)
-            self.version = result.last_version
-            return result
+            if self._in_doubt is not None:
+                await self._send(self._in_doubt)
+            return await self._send(list(events))
+
+    async def _send(self, batch: list[Event]) -> AppendResult:
+        self._in_doubt = batch
+        try:
+            result = await self.log.append(self.stream, batch, expected_version=self.version)
+        except ConflictError:
+            self._in_doubt = None  # refused: it certainly did not land
+            raise
+        self._in_doubt = None
+        self.version = result.last_version
+        return result
 
     async def record(self, event: ModelCalled) -> None:
         """Append one model call (fits a model client's ``on_call``)."""
