@@ -21,6 +21,8 @@ from realcli.environments._build import (
     main,
 )
 from realcli.environments._docker import (
+    LABEL_SESSION,
+    SESSION_ENV,
     DockerUnavailableError,
     ProgressFn,
     connect,
@@ -30,6 +32,7 @@ from realcli.environments._docker import (
     is_not_found,
     iter_json_lines,
     one_line,
+    session_labels,
 )
 from realcli.environments._images import BuildResult, ImageBuildError, build_image, context_hash, log_tail, remove_image
 from realcli.environments._recipes import BASE_IMAGES, BaseImage, base_image, recipe_hash
@@ -38,6 +41,8 @@ __all__ = [
     "BASE_IMAGES",
     "LABEL_KIND",
     "LABEL_RECIPE_HASH",
+    "LABEL_SESSION",
+    "SESSION_ENV",
     "BaseImage",
     "BaseImageResult",
     "BuildResult",
@@ -58,5 +63,6 @@ __all__ = [
     "main",
     "one_line",
     "recipe_hash",
+    "session_labels",
     "remove_image",
 ]

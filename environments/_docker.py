@@ -119,6 +119,20 @@ async def inspect_image(docker: aiodocker.Docker, ref: str) -> dict[str, Any] | 
     return info
 
 
+SESSION_ENV = "REALCLI_SESSION"
+LABEL_SESSION = "realcli.session"
+
+
+def session_labels() -> dict[str, str]:
+    """``{"realcli.session": $REALCLI_SESSION}`` when that variable is set, else nothing.
+
+    A harness that runs realcli (a test session, a CI job) sets it so that it
+    can find, and clean up, exactly the containers and images it made.
+    """
+    session = os.environ.get(SESSION_ENV)
+    return {LABEL_SESSION: session} if session else {}
+
+
 def image_labels(info: dict[str, Any]) -> dict[str, str]:
     """The labels of an inspected image (empty when it has none)."""
     labels = (info.get("Config") or {}).get("Labels") or {}

@@ -27,7 +27,14 @@ import msgspec
 from aiodocker.exceptions import DockerError
 
 from realcli._errors import InfrastructureError
-from realcli.environments._docker import ProgressFn, docker_error, inspect_image, iter_json_lines, one_line
+from realcli.environments._docker import (
+    ProgressFn,
+    docker_error,
+    inspect_image,
+    iter_json_lines,
+    one_line,
+    session_labels,
+)
 
 __all__ = ["BuildResult", "ImageBuildError", "build_image", "context_hash", "log_tail", "remove_image"]
 
@@ -257,7 +264,7 @@ async def build_image(
     log = _LogBuffer()
     image_id = ""
     error = ""
-    params = _build_params(tag, labels, network, dockerfile, nocache)
+    params = _build_params(tag, {**labels, **session_labels()}, network, dockerfile, nocache)
     with tempfile.SpooledTemporaryFile(max_size=32 << 20) as ctx:
         entries = await anyio.to_thread.run_sync(_context_entries, context_dir, dockerfile)
         await anyio.to_thread.run_sync(_write_context_tar, entries, ctx)

@@ -38,7 +38,7 @@ from aiodocker.exceptions import DockerError
 from aiodocker.execs import Exec
 
 from realcli._errors import InfrastructureError
-from realcli.environments import docker_error, is_not_found, one_line
+from realcli.environments import docker_error, is_not_found, one_line, session_labels
 from realcli.events import EnvironmentConfig, Output
 
 __all__ = [
@@ -385,6 +385,7 @@ class DockerSandbox:
         """The labels the container gets (ownership labels win over extra labels)."""
         return {
             **self._extra_labels,
+            **session_labels(),
             LABEL_KIND: KIND_SANDBOX,
             LABEL_RUN: self.run,
             LABEL_TRIAL: self.trial,
@@ -784,7 +785,13 @@ class DockerSandbox:
     async def commit(self, repository: str, tag: str = "latest", *, labels: Mapping[str, str] | None = None) -> str:
         """Keep the container's current filesystem as image ``repository:tag``; returns its id."""
         container = self._require()
-        all_labels = {LABEL_KIND: "snapshot", LABEL_RUN: self.run, LABEL_TRIAL: self.trial, **(labels or {})}
+        all_labels = {
+            LABEL_KIND: "snapshot",
+            LABEL_RUN: self.run,
+            LABEL_TRIAL: self.trial,
+            **session_labels(),
+            **(labels or {}),
+        }
         change = "LABEL " + " ".join(f"{k}={msgspec.json.encode(v).decode()}" for k, v in all_labels.items())
         try:
             result = await container.commit(repository=repository, tag=tag, changes=[change], pause=True)
