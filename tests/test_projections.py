@@ -248,7 +248,8 @@ def inst(
         (["pass", "fail"], "fail"),
         (["n/a", "n/a"], "n/a"),
         (["n/a", "pass"], "pass"),
-        (["pass", "undecided"], "pass"),
+        (["pass", "undecided"], "undecided"),  # an undecided item is no pass: every applicable item must pass
+        (["pass", "unjudged", "n/a"], "undecided"),
         (["fail", "undecided"], "fail"),
         (["undecided", "n/a"], "undecided"),
         (["unjudged"], "undecided"),
@@ -364,7 +365,7 @@ def test_build_instances_groups_items_and_reports_coverage() -> None:
     instances, unjudged = build_instances(facts, "j", VIEW)
     assert unjudged == ["t2-collab-1"]
     by_scenario = {i.scenario: i for i in instances}
-    assert by_scenario["p1"].status == "pass"
+    assert by_scenario["p1"].status == "undecided"  # one item passed, one undecided: no pass yet
     assert (by_scenario["p1"].applicable, by_scenario["p1"].decided) == (2, 1)
     assert by_scenario["p2"].status == "n/a"
     data = report(facts, judge_id="j")
