@@ -58,12 +58,13 @@ from realcli.projections._outcome import (
     TrialOutcome,
     TrialStatus,
     mode_outcome,
+    trial_cause,
     trial_outcomes,
     trial_status,
     verifier_outcome,
 )
 from realcli.projections._render import render_compare_markdown, render_json, render_markdown
-from realcli.projections._report import REPORT_SCHEMA, SENSITIVITY_THRESHOLDS, report
+from realcli.projections._report import LOW_COVERAGE, REPORT_SCHEMA, SENSITIVITY_THRESHOLDS, report
 from realcli.projections._rules import RULES_VERSION, evaluate_rule, judge_item, judge_trial_rules, segments
 from realcli.projections._scenarios import ItemVerdict, Scenario, VerdictKind, first_response, scenarios_of
 from realcli.projections._stats import (
@@ -100,6 +101,7 @@ __all__ = [
     "DIMENSION_CODES",
     "DONT_KNOW_ANSWER",
     "FIDELITY_CRITERIA",
+    "LOW_COVERAGE",
     "REPORT_SCHEMA",
     "RULES_VERSION",
     "SENSITIVITY_THRESHOLDS",
@@ -166,6 +168,7 @@ __all__ = [
     "successful_missing",
     "tool_call_ratios",
     "topic_regex",
+    "trial_cause",
     "trial_outcomes",
     "trial_status",
     "verifier_outcome",

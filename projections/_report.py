@@ -36,7 +36,7 @@ from realcli.projections._trajectory import (
     tool_call_ratios,
 )
 
-__all__ = ["REPORT_SCHEMA", "SENSITIVITY_THRESHOLDS", "Json", "report"]
+__all__ = ["LOW_COVERAGE", "REPORT_SCHEMA", "SENSITIVITY_THRESHOLDS", "Json", "report"]
 
 REPORT_SCHEMA = "realcli.report/1"
 SENSITIVITY_THRESHOLDS = (0.5, 0.6, 0.7, 0.75, 0.8, 0.9, 1.0)
@@ -122,18 +122,31 @@ def _mode_json(outcome: ModeOutcome) -> Json:
     }
 
 
+def _count(keys: Iterable[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for key in keys:
+        counts[key] = counts.get(key, 0) + 1
+    return dict(sorted(counts.items()))
+
+
 def _outcome_section(facts: RunFacts, outcomes: Sequence[TrialOutcome], ex: ModeOutcome, co: ModeOutcome) -> Json:
     excluded = [o for o in outcomes if o.status != "scored"]
-    by_status: dict[str, int] = {}
-    for o in excluded:
-        by_status[o.status] = by_status.get(o.status, 0) + 1
+    scored = [o for o in outcomes if o.status == "scored"]
     return {
         "k": facts.started.attempts if facts.started is not None else None,
         "exec": _mode_json(ex),
         "collab": _mode_json(co),
+        # Scored trials by how they ended: the agent's own failures count in R (usually as 0).
+        "scored_by_cause": _count(o.cause for o in scored),
+        "agent_failures": [
+            {"trial": o.trial_id, "task": o.task_id, "mode": o.mode, "cause": o.cause, "V": o.v, "detail": o.detail}
+            for o in scored
+            if o.cause not in ("agent_done", "")
+        ],
         "excluded": {
             "count": len(excluded),
-            "by_status": dict(sorted(by_status.items())),
+            "by_status": _count(o.status for o in excluded),
+            "by_cause": _count(o.cause or "running" for o in excluded),
             "trials": [
                 {
                     "trial": o.trial_id,
@@ -142,6 +155,7 @@ def _outcome_section(facts: RunFacts, outcomes: Sequence[TrialOutcome], ex: Mode
                     "attempt": o.attempt,
                     "status": o.status,
                     "end_reason": o.end_reason,
+                    "cause": o.cause,
                     "detail": o.detail,
                 }
                 for o in excluded
@@ -221,6 +235,14 @@ def _collaboration_section(
         "unjudged_trials": list(unjudged),
         "contamination": _contamination(instances, judge, score, view),
     }
+
+
+LOW_COVERAGE = 0.5
+"""An S resting on fewer than this share of the applicable items is marked in every rendering."""
+
+
+def _coverage(instances: Sequence[Instance]) -> float | None:
+    return share(sum(i.decided for i in instances), sum(i.applicable for i in instances))
 
 
 def _retry_json(stats: RetryStats) -> Json:
@@ -470,6 +492,7 @@ def _trials_section(facts: RunFacts, outcomes: Sequence[TrialOutcome], instances
                 "reward": num(o.reward),
                 "V": o.v,
                 "end_reason": o.end_reason,
+                "cause": o.cause,
                 "tries": t.tries,
                 "turns": t.turns,
                 "agent_commands": t.agent_commands,
@@ -533,6 +556,8 @@ def report(
         "R_EXEC": num(ex.r),
         "R_COLLAB": num(co.r),
         "S_COLLAB": num(score.s) if collab_scored else None,
+        # What S rests on: decided items / applicable items of the judge's instances.
+        "S_COLLAB_coverage": _coverage(instances) if collab_scored else None,
         "J_COLLAB": num(_product(co.r, score.s)) if collab_scored else None,
         "dimensions": {code: num(v) if collab_scored else None for code, v in score.dimensions.items()},
         "dimension_names": {

@@ -187,6 +187,10 @@ class AgentSession:
         """Append a model call (the model client's ``on_call``)."""
         await self._out.append(event)
 
+    async def record_handover(self, event: ev.ContextSummarized) -> None:
+        """Record that the agent condensed its conversation to go on within its model's context window."""
+        await self._out.append(event)
+
     async def record_command(self, event: ev.CommandStarted | ev.CommandFinished) -> None:
         """Record a command an installed agent ran itself, through its own tools in its own process.
 

@@ -238,7 +238,9 @@ class SandboxActor:
         files = await box.read_dir("/logs/verifier") or {}  # one request for reward and CTRF
         reward, error = _reward_of(files)
         if result.timed_out and reward is None:
-            error = f"the verifier timed out after {req.timeout_sec:.0f} s and wrote no reward"
+            # The verifier ran out of time on what the agent left (a hung program, a runaway build):
+            # the agent's failure, V = 0, not an error of the harness.
+            reward, error = 0.0, None
         checks = _checks_of(files)
         await self._out.append(
             ev.VerifierFinished(
@@ -249,6 +251,7 @@ class SandboxActor:
                 output=_merge(result),
                 duration_sec=time.monotonic() - started,
                 error=error,
+                timed_out=result.timed_out,
             )
         )
 
