@@ -73,10 +73,12 @@ from realcli.projections._stats import (
     BootstrapResult,
     McNemar,
     TaskSample,
+    TaskSignTest,
     bootstrap,
     mcnemar,
     median,
     percentile,
+    task_sign_test,
 )
 from realcli.projections._trajectory import (
     ConstraintRetention,
@@ -126,6 +128,7 @@ __all__ = [
     "RunFacts",
     "Scenario",
     "TaskSample",
+    "TaskSignTest",
     "TemplateScore",
     "TraceEntry",
     "TrialFacts",
@@ -166,6 +169,7 @@ __all__ = [
     "score_counts",
     "segments",
     "successful_missing",
+    "task_sign_test",
     "tool_call_ratios",
     "topic_regex",
     "trial_cause",

@@ -318,8 +318,9 @@ def render_html(data: Json) -> str:
         "<h2>Trajectory statistics (appendix E)</h2>",
         _trajectory(data),
         "<h2>Statistics</h2>",
-        f"<p>McNemar exact test: b = {mc['exec_pass_collab_fail']}, c = {mc['exec_fail_collab_pass']}, "
-        f"p = {_num(mc['p_value'])} over {mc['pairs']} pairs. Bootstrap: {st['bootstrap']['resamples']} "
+        f"<p>McNemar exact test, unit = task: EXEC better on {mc['exec_better_tasks']}, COLLAB better on "
+        f"{mc['collab_better_tasks']}, tied on {mc['tied_tasks']} of {mc['tasks']} tasks, "
+        f"p = {_num(mc['p_value'])}. Bootstrap: {st['bootstrap']['resamples']} "
         f"task resamples, seed {st['bootstrap']['seed']}.</p>",
         _table(
             ("threshold", "S_COLLAB", "J_COLLAB"),

@@ -207,8 +207,9 @@ def _statistics(data: Json) -> list[str]:
     lines = [
         "## Statistics",
         "",
-        f"McNemar exact test on {mc['pairs']} pairs: b = {mc['exec_pass_collab_fail']} (EXEC pass, COLLAB fail), "
-        f"c = {mc['exec_fail_collab_pass']} (EXEC fail, COLLAB pass), p = {_fmt(mc['p_value'])}.",
+        f"McNemar exact test, unit = task ({mc['tasks']} tasks scored in both modes; attempts of a task are "
+        f"not independent): EXEC better on {mc['exec_better_tasks']}, COLLAB better on "
+        f"{mc['collab_better_tasks']}, tied on {mc['tied_tasks']}, p = {_fmt(mc['p_value'])}.",
         "",
         f"Bootstrap: {st['bootstrap']['resamples']} resamples of tasks, seed {st['bootstrap']['seed']}.",
         "",

@@ -21,7 +21,7 @@ from realcli.projections._collab import (
 from realcli.projections._facts import JudgeFacts, RetryStats, RunFacts, Usage
 from realcli.projections._fidelity import FIDELITY_CRITERIA
 from realcli.projections._outcome import ModeOutcome, TrialOutcome, mode_outcome, trial_outcomes
-from realcli.projections._stats import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, TaskSample, bootstrap, mcnemar
+from realcli.projections._stats import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, TaskSample, bootstrap, task_sign_test
 from realcli.projections._trajectory import (
     Flip,
     Pair,
@@ -359,7 +359,7 @@ def _statistics_section(
 ) -> Json:
     boot = bootstrap(_task_samples(ex, co, instances), view, threshold, resamples=resamples, seed=seed)
     flip = flip_counts(paired)
-    test = mcnemar(flip.pass_to_fail, flip.fail_to_pass)
+    test = task_sign_test(ex.per_task, co.per_task)
     sensitivity = []
     for t in sorted({*SENSITIVITY_THRESHOLDS, threshold}):
         score = aggregate(instances, view, t)
@@ -381,10 +381,17 @@ def _statistics_section(
             "undefined_resamples": boot.undefined,
         },
         "mcnemar": {
-            "pairs": flip.total,
-            "exec_pass_collab_fail": test.b,
-            "exec_fail_collab_pass": test.c,
+            # The test's unit is the task (attempts of a task are not independent); the attempt-pair
+            # counts are the flip matrix's, for description only.
+            "unit": "task",
+            "tasks": test.tasks,
+            "exec_better_tasks": test.exec_better,
+            "collab_better_tasks": test.collab_better,
+            "tied_tasks": test.ties,
             "p_value": num(test.p_value),
+            "pairs": flip.total,
+            "exec_pass_collab_fail": flip.pass_to_fail,
+            "exec_fail_collab_pass": flip.fail_to_pass,
         },
         "sensitivity": sensitivity,
     }

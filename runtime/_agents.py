@@ -8,14 +8,14 @@ from typing import Final
 
 from realcli import ConfigError
 from realcli import events as ev
-from realcli.runtime._agent import Agent, NoopAgent, OracleAgent
+from realcli.runtime._agent import Agent, NoopAgent, OracleAgent, ParrotAgent
 from realcli.runtime._cli_agents import ClaudeCodeAgent, CliAgent, CodexAgent
 from realcli.runtime._gateway import GatewayLimits
 from realcli.runtime._model import ModelEndpoint
 from realcli.runtime._taskdir import Task
 from realcli.runtime._terminus import TerminusAgent, TerminusOptions
 
-AGENT_NAMES: Final = ("oracle", "noop", "terminus", "claude-code", "codex")
+AGENT_NAMES: Final = ("oracle", "noop", "parrot", "terminus", "claude-code", "codex")
 _CLI_AGENTS: Final[dict[str, type[CliAgent]]] = {"claude-code": ClaudeCodeAgent, "codex": CodexAgent}
 
 
@@ -67,6 +67,8 @@ def agent_factory(
             return OracleAgent.info, lambda task: OracleAgent(task.spec.oracle)
         case "noop":
             return NoopAgent.info, lambda task: NoopAgent()
+        case "parrot":
+            return ParrotAgent.info, lambda task: ParrotAgent()
         case "terminus":
             endpoint = options.endpoint("REALCLI_AGENT")
             tuned = TerminusOptions.parse(agent_options or {})

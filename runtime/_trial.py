@@ -45,6 +45,7 @@ from realcli import (
 from realcli import events as ev
 from realcli.eventlog import EventLog
 from realcli.runtime._agent import (
+    SOLUTION_AGENTS,
     Agent,
     AgentSession,
     InstalledAgent,
@@ -231,7 +232,7 @@ class TrialRunner:
                 run_id=spec.run_id,
                 trial_id=spec.trial_id,
                 plant_traps=spec.mode == "collab",
-                copy_solution=self._agent.info.name == "oracle",
+                copy_solution=self._agent.info.name in SOLUTION_AGENTS,
                 keep_image=spec.keep_image,
                 mounts=setup.mounts if setup else (),
             )
