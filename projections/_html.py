@@ -258,8 +258,9 @@ def _fidelity(data: Json) -> str:
     if not fid["trials_audited"]:
         return '<p class="note">No simulator-fidelity verdicts for this judge.</p>'
     html = (
-        f"<p>{fid['no_deviation_trials']} of {fid['trials_audited']} audited trials without deviation "
-        f"({escape(fmt_pct(fid['no_deviation_share']))}).</p>"
+        f"<p>{fid['trials_decided']} of {fid['trials_audited']} trials audited (a criterion decided; "
+        f"{escape(fmt_pct(fid['criteria_decided_share']))} of the criteria); {fid['no_deviation_trials']} of "
+        f"those without deviation ({escape(fmt_pct(fid['no_deviation_share']))}). n/a is not clean.</p>"
     )
     html += _table(
         ("criterion", "pass", "fail", "n/a"),

@@ -228,8 +228,9 @@ def _fidelity(data: Json) -> list[str]:
     lines = [
         "## Simulator fidelity",
         "",
-        f"{fid['no_deviation_trials']} of {fid['trials_audited']} audited trials without deviation "
-        f"({fmt_pct(fid['no_deviation_share'])}).",
+        f"{fid['trials_decided']} of {fid['trials_audited']} trials audited (a criterion decided; "
+        f"{fmt_pct(fid['criteria_decided_share'])} of the criteria); {fid['no_deviation_trials']} of those "
+        f"without deviation ({fmt_pct(fid['no_deviation_share'])}). n/a is not clean.",
         "",
     ]
     rows = [(c, v["pass"], v["fail"], v["n/a"]) for c, v in fid["criteria"].items()]

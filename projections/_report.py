@@ -400,7 +400,7 @@ def _statistics_section(
 def _fidelity_section(facts: RunFacts, judge: JudgeFacts | None) -> Json:
     counts: dict[str, dict[str, int]] = {c: {"pass": 0, "fail": 0, "n/a": 0} for c in FIDELITY_CRITERIA}
     failures: list[Json] = []
-    clean = 0
+    clean = decided_trials = decided = total = 0
     trials = sorted(judge.fidelity) if judge is not None else []
     for trial_id in trials:
         assert judge is not None
@@ -409,6 +409,8 @@ def _fidelity_section(facts: RunFacts, judge: JudgeFacts | None) -> Json:
         for criterion in sorted(criteria):
             assessed = criteria[criterion]
             counts.setdefault(criterion, {"pass": 0, "fail": 0, "n/a": 0})[assessed.verdict] += 1
+            total += 1
+            decided += assessed.verdict != "n/a"
             if assessed.verdict == "fail":
                 failed = True
                 failures.append(
@@ -419,11 +421,16 @@ def _fidelity_section(facts: RunFacts, judge: JudgeFacts | None) -> Json:
                         "affected_dimensions": sorted(assessed.affected_dimensions),
                     }
                 )
-        clean += not failed
+        # n/a is not clean: a trial whose every criterion was n/a was not audited at all.
+        if any(a.verdict != "n/a" for a in criteria.values()):
+            decided_trials += 1
+            clean += not failed
     return {
         "trials_audited": len(trials),
+        "trials_decided": decided_trials,
         "no_deviation_trials": clean,
-        "no_deviation_share": share(clean, len(trials)),
+        "no_deviation_share": share(clean, decided_trials),
+        "criteria_decided_share": share(decided, total),
         "criteria": counts,
         "failures": failures,
     }

@@ -506,7 +506,7 @@ async def test_llm_user_simulator_paraphrases_judges_questions_and_never_rewrite
 ) -> None:
     from realcli.runtime._user import LlmVoice, llm_user_info
 
-    fake_model_server.add_rule(Rule(r"in your own words.*\n\nThe word is hello", Text("Use the word hello, please.")))
+    fake_model_server.add_rule(Rule(r"in your voice.*\n\nThe word is hello", Text("Use the word hello, please.")))
     fake_model_server.add_rule(Rule(r"Which of these topics", Text('{"ids": ["s_word"]}'), times=1))
     fake_model_server.add_rule(Rule(r"Which of these topics", Text('{"ids": []}')))
     fake_model_server.add_rule(Rule(r"Reply briefly", Text("No idea, your call.")))
@@ -561,3 +561,36 @@ async def test_llm_user_simulator_paraphrases_judges_questions_and_never_rewrite
     assert {r.actor for r in calls} == {"user"}
     assert all(r.event.purpose == "user" for r in calls)  # type: ignore[union-attr]
     assert reward(records, trial) == 1.0
+
+
+async def test_the_llm_simulator_falls_back_to_the_script_when_its_words_would_deviate(
+    log: EventLog, fake_model_server: FakeModelServer
+) -> None:
+    """A paraphrase that loses a number or a rule goes out verbatim; an answer naming facts no released
+    slice holds, or carrying an unreleased slice, becomes the fixed "don't know" answer."""
+    from realcli.runtime import StreamWriter
+    from realcli.runtime._user import DONT_KNOW, LlmVoice
+
+    script = ev.Script(
+        opening="Set up log rotation, please.",
+        slices=[
+            ev.Slice(
+                id="s1", content="Logs older than 14 days must be compressed, never deleted.", release=ev.OnStart()
+            ),
+            ev.Slice(id="s2", content="The script goes to /app/bin/rotate.sh.", release=ev.OnStart()),
+        ],
+    )
+    fake_model_server.add_rule(Rule(r"Which port", Text("It listens on port 8443.")))
+    fake_model_server.add_rule(Rule(r"where does", Text("In /app/bin/rotate.sh.")))
+    fake_model_server.add_rule(Rule(r"older than 14 days", Text("Compress logs after two weeks.")))
+    fake_model_server.add_rule(Rule(r"rotate\.sh", Text("Put the script at /app/bin/rotate.sh, please.")))
+    writer = StreamWriter(log, "r1.t1.user", 0)
+    async with LlmVoice(endpoint(fake_model_server, model="sim"), script, writer) as voice:
+        lossy = await voice.slice_text(script.slices[0])
+        faithful = await voice.slice_text(script.slices[1])
+        invented = await voice.answer("Which port does it use?", [script.slices[0]])
+        leaked = await voice.answer("And where does the script go?", [script.slices[0]])
+    assert lossy == (script.slices[0].content, False)  # "two weeks" lost "14" and "never"
+    assert faithful == ("Put the script at /app/bin/rotate.sh, please.", True)
+    assert (invented, leaked) == (DONT_KNOW, DONT_KNOW)  # 8443 is nowhere; s2 is not released yet
+    assert [r.event.purpose async for r in log.read("r1.t1.user")] == ["user"] * 4  # type: ignore[union-attr]
