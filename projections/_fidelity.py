@@ -38,7 +38,7 @@ dimensions of every probe that fired in the trial.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal, get_args
@@ -527,11 +527,14 @@ def audit_fidelity(
     dimension_of: Callable[[str], str],
     *,
     dont_know: Sequence[str] = (DONT_KNOW_ANSWER,),
+    model_findings: Mapping[Criterion, Sequence[str]] | None = None,
 ) -> list[FidelityVerdict]:
     """The eight fidelity verdicts of a COLLAB trial with a script ([] otherwise).
 
     ``dimension_of`` maps a template id to its dimension code (``CatalogView.dimension``).
-    Needs the trial's trace.
+    ``model_findings`` are deviations a judge model found (e.g. a paraphrase
+    whose meaning changed); they join the deterministic ones of their
+    criterion.  Needs the trial's trace.
     """
     if trial.mode != "collab":
         return []
@@ -552,6 +555,9 @@ def audit_fidelity(
         "refusals": _refusals(led, dont_know),
         "timing": _timing(led),
     }
+    for criterion, found in (model_findings or {}).items():
+        if found:
+            results[criterion] = [*(results[criterion] or []), *(_Problem(text) for text in found)]
     out: list[FidelityVerdict] = []
     for criterion in FIDELITY_CRITERIA:
         out.append(_verdict(trial.trial_id, criterion, results[criterion], led, dimension_of, fired_dims))
