@@ -104,6 +104,9 @@ def run(
     user_sim: UserSimOpt = "scripted",
     run_id: Annotated[str | None, typer.Option("--run-id", help="Id for the run (default: generated).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed for probe variants.")] = 0,
+    max_turns: Annotated[
+        int | None, typer.Option("--max-turns", min=1, help="Cap every task's turn budget (recorded in the run).")
+    ] = None,
     model: ModelOpt = None,
     base_url: BaseUrlOpt = None,
     provider: ProviderOpt = None,
@@ -143,6 +146,7 @@ def run(
         attempts=attempts,
         concurrency=concurrency,
         seed=seed,
+        max_turns=max_turns,
         keep_images=keep_images,
         judges=("rules",) if judge else (),
         catalog=load_catalog().info(),
@@ -204,6 +208,7 @@ def resume(
             attempts=started.attempts,
             concurrency=concurrency or started.concurrency,
             seed=started.seed,
+            max_turns=started.max_turns,
             judges=tuple(started.judges),
             catalog=started.catalog,
             user_sim=sim_info,

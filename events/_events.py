@@ -208,6 +208,7 @@ class RunStarted(Event, frozen=True):
     judges: list[str] = field(default_factory=list)
     task_dirs: list[str] = field(default_factory=list)  # where the tasks were loaded from (for resume)
     seed: int = 0
+    max_turns: int | None = None  # a run-level cap on every task's turn budget (None: the tasks' own)
 
 
 class TrialScheduled(Event, frozen=True):

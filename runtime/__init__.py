@@ -22,6 +22,9 @@ from realcli.runtime._judging import (
     rejudge,
     select_judge,
 )
+from realcli.runtime._local_model import DEFAULT_MODEL as DEFAULT_LOCAL_MODEL
+from realcli.runtime._local_model import LocalModel, LocalModelServer
+from realcli.runtime._local_model import resolve_model as resolve_local_model
 from realcli.runtime._model import (
     ChatResult,
     ModelClient,
@@ -48,6 +51,10 @@ from realcli.runtime._user import LlmVoice, ScriptedVoice, UserActor, Voice, llm
 from realcli.runtime._validate import ControlResult, TaskValidation, validate_tasks
 
 __all__ = [
+    "DEFAULT_LOCAL_MODEL",
+    "LocalModel",
+    "LocalModelServer",
+    "resolve_local_model",
     "ControlResult",
     "AGENT_NAMES",
     "Agent",

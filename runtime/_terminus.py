@@ -102,6 +102,36 @@ Your questions and the previous engineer's answers:
 Continue the task from here. Answer with the JSON object only."""
 
 
+# ``json_mode``: the turn's JSON Schema as an OpenAI-compatible ``json_schema`` response format (OpenAI,
+# vLLM and llama.cpp enforce it; llama.cpp with a grammar).  Bounded strings and lists keep a small
+# model from looping inside the object; a bare ``json_object`` does not (it repeats keys for ever).
+TURN_SCHEMA: Final[dict[str, Any]] = {
+    "type": "object",
+    "properties": {
+        "analysis": {"type": "string", "maxLength": 1000},
+        "plan": {"type": "string", "maxLength": 1000},
+        "commands": {
+            "type": "array",
+            "maxItems": 8,
+            "items": {
+                "type": "object",
+                "properties": {"command": {"type": "string", "maxLength": 2000}, "timeout_sec": {"type": "integer"}},
+                "required": ["command", "timeout_sec"],
+                "additionalProperties": False,
+            },
+        },
+        "message": {"type": "string", "maxLength": 2000},
+        "question": {"type": "boolean"},
+        "done": {"type": "boolean"},
+    },
+    "required": ["analysis", "plan", "commands", "message", "question", "done"],
+    "additionalProperties": False,
+}
+TURN_FORMAT: Final[dict[str, Any]] = {
+    "type": "json_schema",
+    "json_schema": {"name": "terminus_turn", "schema": TURN_SCHEMA, "strict": True},
+}
+
 _OPTION_KEYS: Final = frozenset({"context_tokens", "summarize_at", "json_mode", "max_malformed"})
 
 
@@ -110,8 +140,9 @@ class TerminusOptions:
     """How Terminus treats its model (recorded in the run as the agent's params, so resume rebuilds it).
 
     ``context_tokens`` is the window it budgets for (a smaller one is fine: it
-    only summarises earlier); ``json_mode`` asks the endpoint for a JSON object
-    response format (useful for small local models; off for hosted ones).
+    only summarises earlier); ``json_mode`` asks the endpoint to constrain
+    answers to the turn's JSON Schema (``TURN_FORMAT``; for small local models,
+    off by default for hosted ones).
     """
 
     context_tokens: int = 128_000
@@ -163,6 +194,11 @@ def _flag(value: str) -> bool:
     raise ValueError(f"json_mode={value!r} is not true or false")
 
 
+def system_prompt(workdir: str, *, collab: bool) -> str:
+    """Terminus's system prompt for a trial in ``workdir`` (with a user to talk to when ``collab``)."""
+    return _SYSTEM.format(workdir=workdir, role=_COLLAB_ROLE if collab else _EXEC_ROLE)
+
+
 @dataclass(frozen=True)
 class _Turn:
     commands: list[tuple[str, float]]
@@ -190,10 +226,9 @@ class TerminusAgent:
 
     async def run(self, session: AgentSession) -> None:
         view = session.view
-        role = _COLLAB_ROLE if view.has_user else _EXEC_ROLE
         first = await session.messages()
         async with ModelClient(self._endpoint) as client:
-            talk = _Conversation(client, session, self._options, _SYSTEM.format(workdir=view.workdir, role=role))
+            talk = _Conversation(client, session, self._options, system_prompt(view.workdir, collab=view.has_user))
             talk.user(_user_text(first), first)
             while True:
                 turn = await talk.next_turn()
@@ -272,7 +307,7 @@ class _Conversation:
             raise _refused(e) from e
 
     async def _chat(self, messages: list[dict[str, Any]], *, structured: bool = True) -> ChatResult:
-        response_format = {"type": "json_object"} if structured and self._options.json_mode else None
+        response_format = TURN_FORMAT if structured and self._options.json_mode else None
         result = await self._client.chat(
             messages, purpose="agent", on_call=self._session.record, response_format=response_format
         )

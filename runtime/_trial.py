@@ -77,6 +77,7 @@ class TrialSpec:
     attempt: int
     seed: int = 0
     keep_image: bool = False
+    max_turns: int | None = None  # the run's cap on the task's turn budget
 
 
 @dataclass(frozen=True)
@@ -101,14 +102,14 @@ def trial_id(task_id: str, mode: Mode, attempt: int) -> str:
     return f"{task_id}-{mode}-{attempt}"
 
 
-def budgets_for(task: Task, mode: Mode) -> ev.Budgets:
-    """EXEC and COLLAB budgets differ (paper: 6 h / 10 h, 600 turns each)."""
+def budgets_for(task: Task, mode: Mode, max_turns: int | None = None) -> ev.Budgets:
+    """EXEC and COLLAB budgets differ (paper: 6 h / 10 h, 600 turns each); ``max_turns`` caps the turns."""
     config = task.config
     if mode == "exec":
-        return ev.Budgets(max_turns=config.agent.max_turns, timeout_sec=config.agent.timeout_sec)
-    return ev.Budgets(
-        max_turns=config.collab.max_turns or config.agent.max_turns, timeout_sec=config.collab.timeout_sec
-    )
+        turns, timeout = config.agent.max_turns, config.agent.timeout_sec
+    else:
+        turns, timeout = config.collab.max_turns or config.agent.max_turns, config.collab.timeout_sec
+    return ev.Budgets(max_turns=min(turns, max_turns or turns), timeout_sec=timeout)
 
 
 VoiceFactory = Callable[[ev.Script, StreamWriter], Voice]
@@ -135,7 +136,7 @@ class TrialRunner:
         self._agent = agent
         self._voice = voice
         self._user_sim = user_sim
-        self._budgets = budgets_for(spec.task, spec.mode)
+        self._budgets = budgets_for(spec.task, spec.mode, spec.max_turns)
         self._stop_reason: ev.TrialEndReason = "completed"
         self._agent_cause: ev.AgentCause = "agent_done"  # how the agent's own work ended
         self._stop_detail = ""  # e.g. the agent's own token budget ran out

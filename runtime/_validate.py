@@ -24,7 +24,15 @@ from dataclasses import dataclass, field
 
 from realcli import events as ev
 from realcli.eventlog import EventLog
-from realcli.projections import CatalogView, RunFacts, TrialFacts, build_instances, trial_cause, trial_status
+from realcli.projections import (
+    CatalogView,
+    CommandRun,
+    RunFacts,
+    TrialFacts,
+    build_instances,
+    trial_cause,
+    trial_status,
+)
 from realcli.runtime._agent import Agent, MutantAgent, NoopAgent, OracleAgent, ParrotAgent
 from realcli.runtime._judging import load_run
 from realcli.runtime._run import AfterTrial, OnTrial, RunMode, RunPlan, start_run
@@ -44,10 +52,16 @@ class ControlResult:
     cause: str
     detail: str = ""
     passed_scenarios: list[str] = field(default_factory=list)  # must stay empty
+    solution_exit: int | None = 0  # a mutant's script: it must run to exit 0 for its rejection to count
 
     @property
     def holds(self) -> bool:
-        return self.status == "scored" and (self.reward or 0.0) < 1.0 and not self.passed_scenarios
+        return (
+            self.status == "scored"
+            and (self.reward or 0.0) < 1.0
+            and not self.passed_scenarios
+            and self.solution_exit == 0
+        )
 
 
 @dataclass
@@ -129,7 +143,9 @@ async def validate_tasks(
     for control in _controls(tasks):
         run = plan(control.run_suffix, control.mode, control.info, control.make_agent, control.tasks)
         await start_run(log, run, after_trial=judge, on_trial=on_trial)
-        _read_control(await load_run(log, run.run_id), control, results, judged=judge is not None)
+        # A mutant's own exit status is in its trace: a mutant that crashes proves nothing about the verifier.
+        facts = await load_run(log, run.run_id, keep_trace=control.info.name == "mutant")
+        _read_control(facts, control, results, judged=judge is not None)
     for result in results.values():
         _conclude(result)
     return [results[t.task_id] for t in tasks]
@@ -224,8 +240,15 @@ def _read_control(facts: RunFacts, control: _Control, results: dict[str, TaskVal
                 cause=trial_cause(trial) or "",
                 detail=_not_scored(trial_cause(trial), status, trial) if status != "scored" else "",
                 passed_scenarios=sorted(passed.get(trial.trial_id, [])),
+                solution_exit=_solution_exit(trial) if control.info.name == "mutant" else 0,
             )
         )
+
+
+def _solution_exit(trial: TrialFacts) -> int | None:
+    """The exit code of the solution script the mutant agent ran (None: it never finished)."""
+    runs = [e for e in trial.trace or [] if isinstance(e, CommandRun) and e.purpose == "oracle"]
+    return runs[-1].exit_code if runs and runs[-1].finished else None
 
 
 def _not_scored(cause: str | None, status: str, trial: TrialFacts) -> str:
@@ -270,6 +293,11 @@ def _control_problems(control: ControlResult) -> list[str]:
     if control.status != "scored":
         return [f"control {who} did not run to a score: {control.detail}"]
     out = []
+    if control.solution_exit != 0:
+        out.append(
+            f"the {who} script did not run to the end (exit {control.solution_exit}): a mutant must be a "
+            "plausible solution that runs, or its rejection proves nothing"
+        )
     if (control.reward or 0.0) >= 1.0:
         out.append(f"the {who} control passes the verifier (reward {control.reward:g}): strengthen the tests")
     if control.passed_scenarios:
