@@ -58,6 +58,7 @@ __all__ = [
     "RunStarted",
     "SandboxCreated",
     "SandboxRemoved",
+    "SandboxReset",
     "SliceNotReleased",
     "SliceReleased",
     "SnapshotRequested",
@@ -310,6 +311,14 @@ class SandboxCreated(Event, frozen=True):
     pids_limit: int
 
 
+class SandboxReset(Event, frozen=True):
+    """Every process in the sandbox was killed (its files kept): it could no longer start one."""
+
+    container_id: str
+    reason: str = ""
+    processes: int = 0
+
+
 class SandboxRemoved(Event, frozen=True):
     container_id: str
     reason: str = ""
@@ -527,6 +536,7 @@ AnyEvent = (
     | SnapshotRequested
     | EvidenceSnapshotted
     | SandboxCreated
+    | SandboxReset
     | SandboxRemoved
     | FilesCopied
     | CommandRequested

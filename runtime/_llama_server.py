@@ -1,6 +1,6 @@
 """The child process of ``LocalModelServer``: llama.cpp's server on loopback until it is terminated.
 
-Run as ``python -m realcli.runtime._llama_server MODEL NAME PORT CTX THREADS PARENT_PID``;
+Run as ``python -m realcli.runtime._llama_server MODEL NAME PORT CTX PARALLEL THREADS PARENT_PID``;
 nothing imports it, so the parent never loads llama.cpp itself.
 """
 
@@ -24,7 +24,7 @@ def _die_with_parent(parent: int) -> None:
         os._exit(0)
 
 
-def serve(model_path: str, name: str, port: int, ctx: int, threads: int, parent: int) -> None:
+def serve(model_path: str, name: str, port: int, ctx: int, parallel: int, threads: int, parent: int) -> None:
     """Serve until SIGTERM or SIGINT, then exit quietly (llama.cpp's threads die with the process)."""
     try:
         import xllamacpp
@@ -34,7 +34,8 @@ def serve(model_path: str, name: str, port: int, ctx: int, threads: int, parent:
     params = xllamacpp.CommonParams()
     params.model.path = model_path
     params.model_alias = {name}
-    params.n_ctx = ctx
+    params.n_ctx = ctx  # shared by the parallel slots
+    params.n_parallel = parallel
     params.port = port
     params.cpuparams.n_threads = threads
     params.cpuparams_batch.n_threads = threads
@@ -51,4 +52,4 @@ def serve(model_path: str, name: str, port: int, ctx: int, threads: int, parent:
 
 
 if __name__ == "__main__":
-    serve(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]))
+    serve(sys.argv[1], sys.argv[2], *(int(a) for a in sys.argv[3:8]))

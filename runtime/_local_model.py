@@ -87,16 +87,27 @@ class LocalModelServer:
     """llama.cpp's server for one model in a child process: ``async with LocalModelServer(model) as server``.
 
     ``base_url`` is the OpenAI-compatible root (``http://127.0.0.1:PORT/v1``).
-    ``threads`` defaults to every core; ``OMP_WAIT_POLICY=PASSIVE`` keeps idle
-    threads from spinning, which matters on a shared machine.
+    ``ctx`` is the context window of each conversation and ``parallel`` how
+    many conversations the server keeps at once, each with its own prompt
+    cache (an agent, a user simulator and a judge talk at the same time, and a
+    cache shared between them is thrown away at every switch).  ``threads``
+    defaults to every core; ``OMP_WAIT_POLICY=PASSIVE`` keeps idle threads from
+    spinning, which matters on a shared machine.
     """
 
     def __init__(
-        self, model: LocalModel, *, port: int | None = None, ctx: int = 4096, threads: int | None = None
+        self,
+        model: LocalModel,
+        *,
+        port: int | None = None,
+        ctx: int = 4096,
+        parallel: int = 4,
+        threads: int | None = None,
     ) -> None:
         self.model = model
         self.port = port or free_port()
         self.ctx = ctx
+        self.parallel = parallel
         self.threads = threads or os.cpu_count() or 1
         self._process: Process | None = None
 
@@ -116,7 +127,8 @@ class LocalModelServer:
             str(self.model.path),
             self.model.name,
             str(self.port),
-            str(self.ctx),
+            str(self.ctx * self.parallel),
+            str(self.parallel),
             str(self.threads),
             str(os.getpid()),
         ]

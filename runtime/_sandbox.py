@@ -506,6 +506,31 @@ class DockerSandbox:
             raise docker_error(e, f"inspecting sandbox {self.name}") from e
         return bool(data.get("State", {}).get("Running"))
 
+    async def process_count(self) -> int:
+        """How many processes run in the container, counted from the engine's side (no exec needed)."""
+        container = self._require()
+        try:
+            listing = await container.top()
+        except DockerError as e:
+            raise await self._gone("listing processes", e) from e
+        return len(listing.get("Processes") or [])
+
+    @property
+    def pids_limit(self) -> int:
+        return self._pids_limit
+
+    async def reset_processes(self) -> None:
+        """Kill every process in the container and start it again; its files stay as they are.
+
+        For a sandbox whose process limit is exhausted (a fork bomb): nothing
+        can be started in it any more, the verifier included.
+        """
+        container = self._require()
+        try:
+            await container.restart(t=0)
+        except DockerError as e:
+            raise await self._gone("restarting", e) from e
+
     async def _gone(self, doing: str, cause: BaseException | None = None) -> EngineError | SandboxLostError:
         """The error for a sandbox that stopped or vanished under us, or for a failed engine call."""
         if isinstance(cause, DockerError) and cause.status not in (404, 409):
