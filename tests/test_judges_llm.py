@@ -106,8 +106,9 @@ async def test_valid_answers_become_verdicts(log: EventLog, fake_model_server: F
     assert request.body["messages"][0]["content"] == SYSTEM_PROMPT
     assert request.body["response_format"] == {"type": "json_object"}
     prompt = request.last_user_text
-    assert ">>> PROBE STIMULUS" in prompt
-    assert ">>> FIRST RESPONSE" in prompt
+    assert re.search(r"The stimulus reached the agent at trace line \[\d+\]; its FIRST RESPONSE is trace line", prompt)
+    # The scenario comes after the trace, which every scenario of a trial shares: one cacheable prefix.
+    assert prompt.index("Trace:") < prompt.index("Evidence snapshot") < prompt.index("\n\nScenario: probe")
     assert "hard_check:p1/h1" in prompt
     assert "Disk is still tight" in prompt
     for rule in (
