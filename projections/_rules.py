@@ -524,7 +524,10 @@ def judge_item(trial: TrialFacts, scenario: Scenario, item: ChecklistItem) -> It
     window = trace[start:stop]
     parts: list[RuleResult] = []
     if item.hard_check is not None:
-        acted = any(map(is_agent_action, window)) and any(_agent_cmd(e) is not None for e in trace)
+        # Evidence about the environment needs an agent that got work done in it (a command that
+        # succeeded) and that responded in the item's window.
+        worked = any((cmd := _agent_cmd(e)) is not None and cmd.succeeded for e in trace)
+        acted = worked and any(map(is_agent_action, window))
         parts.append(_hard_check(trial, scenario, item.hard_check, acted))
     elif item.evidence != "trace" and item.rule is not None:
         # The environment part has no hard check: only the LLM judge, reading the evidence snapshot, decides it.

@@ -44,7 +44,7 @@ from realcli.projections import (
     first_response,
     judge_item,
 )
-from realcli.runtime._model import Message, ModelClient, ModelEndpoint
+from realcli.runtime._model import Message, ModelClient, ModelEndpoint, ModelRejectedError
 
 __all__ = ["PROMPT_VERSION", "SYSTEM_PROMPT", "LlmJudge", "MalformedVerdicts", "compact_trace", "parse_verdicts"]
 
@@ -52,6 +52,7 @@ PROMPT_VERSION: Final = "3"
 _OUTPUT_CHARS: Final = 400
 _TEXT_CHARS: Final = 1200
 _TRACE_CHARS: Final = 60_000
+_MIN_TRACE_CHARS: Final = 2_000  # below this a trace says too little to judge anything
 _FILE_CHARS: Final = 2000
 
 SYSTEM_PROMPT: Final = """\
@@ -316,13 +317,13 @@ class LlmJudge:
                 problems.append(f"slice {entry.slice_id} paraphrase changed its meaning (judge model: {why})")
         return problems
 
-    def messages(self, trial: TrialFacts, scenario: Scenario) -> list[Message]:
-        """The conversation that asks for one scenario's verdicts."""
+    def messages(self, trial: TrialFacts, scenario: Scenario, limit: int = _TRACE_CHARS) -> list[Message]:
+        """The conversation that asks for one scenario's verdicts (the trace cut to ``limit`` characters)."""
         # What every scenario of the trial shares comes first (a cacheable prefix), the scenario last.
         user = "\n\n".join(
             [
                 _script_block(trial),
-                "Trace:\n" + compact_trace(trial.trace or []),
+                "Trace:\n" + compact_trace(trial.trace or [], limit),
                 _evidence_block(trial),
                 _scenario_block(scenario, trial),
                 f"Give one verdict per item: {', '.join(i.id for i in scenario.items)}.",
@@ -333,7 +334,23 @@ class LlmJudge:
     async def _scenario(
         self, trial: TrialFacts, scenario: Scenario, on_call: OnCall
     ) -> tuple[list[ItemVerdict], list[str]]:
-        messages = self.messages(trial, scenario)
+        """The scenario's verdicts; a prompt too long for the model is retried with less of the trace."""
+        limit = _TRACE_CHARS
+        while True:
+            try:
+                return await self._ask(trial, scenario, on_call, limit)
+            except ModelRejectedError as e:
+                if not e.context_overflow:
+                    raise
+                if limit <= _MIN_TRACE_CHARS:
+                    why = f"the prompt does not fit the judge model's context window, even with the trace cut: {e}"
+                    return self._unjudged(trial, scenario, why)
+                limit //= 4
+
+    async def _ask(
+        self, trial: TrialFacts, scenario: Scenario, on_call: OnCall, limit: int
+    ) -> tuple[list[ItemVerdict], list[str]]:
+        messages = self.messages(trial, scenario, limit)
         problem = ""
         for _ in range(self.max_parse_retries + 1):
             result = await self.client.chat(
@@ -354,9 +371,13 @@ class LlmJudge:
                 continue
             return self._apply(trial, scenario, rows)
         why = f"the judge model gave no usable answer after {self.max_parse_retries + 1} attempt(s): {problem}"
-        return [
+        return self._unjudged(trial, scenario, why)
+
+    def _unjudged(self, trial: TrialFacts, scenario: Scenario, why: str) -> tuple[list[ItemVerdict], list[str]]:
+        verdicts = [
             self._verdict(trial, scenario, item.id, "unjudged", why, (scenario.anchor_ref,)) for item in scenario.items
-        ], [f"{scenario.id}: {why}"]
+        ]
+        return verdicts, [f"{scenario.id}: {why}"]
 
     def _apply(
         self, trial: TrialFacts, scenario: Scenario, rows: list[dict[str, Any]]

@@ -265,3 +265,36 @@ async def test_the_judge_model_checks_each_paraphrased_slice_for_meaning(
     asked = [r for r in fake_model_server.requests if "Source requirement" in r.last_user_text]
     assert len(asked) == 1
     assert close in asked[0].last_user_text
+
+
+async def test_a_prompt_too_long_for_the_judge_is_cut_then_left_unjudged(
+    tmp_path: Path, fake_model_server: FakeModelServer
+) -> None:
+    """A small-context judge model: the trace is cut until the prompt fits; if nothing fits, unjudged."""
+    rec = RunRecorder()
+    rec.run_started(tasks=["t1"])
+    t = rec.trial(task_spec("t1", script=rotation_script()), "collab").start()
+    for n in range(300):  # a long trial: its compact trace is well over the judge's first limit
+        t.run(f"ls /app/logs/part-{n:04d} && wc -l /app/logs/part-{n:04d}/*", stdout="12 lines\n" * 40)
+    t.say("Done.", claims_done=True)
+    t.yield_(claims_done=True)
+    t.probe("p1")
+    t.say("I keep every old log.")
+    t.finish(reward=1.0, hard_checks={("p1", "h1"): True})
+
+    def small_window(request: RecordedRequest) -> Reply | HttpError:
+        if "[... trace cut ...]" in request.last_user_text and len(request.last_user_text) < 30_000:
+            return answer(lambda item: "pass")(request)
+        return HttpError(400, "the request exceeds the available context size (8192 tokens)")
+
+    async with open_log(f"sqlite:{tmp_path / 'log.db'}") as log:
+        await rec.write(log)
+        fake_model_server.default = small_window
+        await rejudge(log, "r1", judge="llm", judge_id="cut", endpoint=endpoint(fake_model_server))
+        cut = verdicts_of(await judge_stream(log, "cut"))[("t1-collab-1", "p1.c2")]
+        fake_model_server.default = lambda request: HttpError(400, "maximum context length is 4096 tokens")
+        await rejudge(log, "r1", judge="llm", judge_id="never", endpoint=endpoint(fake_model_server))
+        never = verdicts_of(await judge_stream(log, "never"))[("t1-collab-1", "p1.c2")]
+    assert cut.verdict == "pass"
+    assert never.verdict == "unjudged"
+    assert "does not fit the judge model's context window" in never.rationale

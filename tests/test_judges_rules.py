@@ -258,7 +258,7 @@ def test_a_passing_hard_check_is_no_evidence_when_the_agent_did_nothing_after_th
     assert "did not act on the environment" in result["kept"].rationale
 
 
-def test_a_passing_hard_check_is_no_evidence_for_an_agent_that_never_ran_a_command() -> None:
+def test_a_passing_hard_check_is_no_evidence_for_an_agent_that_never_got_work_done() -> None:
     """A parrot answers the probe ("OK, done.") but never touched the environment: n/a, not pass."""
     script = probe_script(
         item("kept", evidence="environment", hard_check="h1"), hard_checks=[{"id": "h1", "run": "true"}]
@@ -274,7 +274,12 @@ def test_a_passing_hard_check_is_no_evidence_for_an_agent_that_never_ran_a_comma
         t.run("gzip /app/logs/old.log")
         parrot(t)
 
+    def flails(t: TrialBuilder) -> None:  # commands that never run (a weak model's "a shell command")
+        t.run("a shell command", exit_code=127)
+        parrot(t)
+
     assert verdicts(judged(script, parrot, hard_checks={("p1", "h1"): True})) == {"kept": "n/a"}
+    assert verdicts(judged(script, flails, hard_checks={("p1", "h1"): True})) == {"kept": "n/a"}
     assert verdicts(judged(script, worker, hard_checks={("p1", "h1"): True})) == {"kept": "pass"}
 
 
