@@ -22,7 +22,7 @@ from realcli.projections import (
     render_markdown,
     report,
 )
-from realcli.runtime import JudgeSummary, ModelEndpoint, load_run, rejudge, select_judge
+from realcli.runtime import JudgeKind, JudgeSummary, ModelEndpoint, load_run, rejudge, select_judge
 
 FORMATS = ("md", "json", "html")
 
@@ -133,6 +133,10 @@ def rejudge_cmd(
     provider: Annotated[
         str | None, typer.Option("--provider", help="openai or anthropic (or $REALCLI_JUDGE_PROVIDER).")
     ] = None,
+    structured: Annotated[
+        bool,
+        typer.Option("--structured", help="llm: constrain answers to the verdicts' JSON Schema (small models)."),
+    ] = False,
     log: LogOption = None,
 ) -> None:
     """Judge a recorded run again and append the verdicts under a judge id (no agents, no containers).
@@ -147,17 +151,18 @@ def rejudge_cmd(
         endpoint = ModelEndpoint.from_env("REALCLI_JUDGE", model=model, base_url=base_url, provider=provider)
     elif model or base_url or provider:
         raise ConfigError("--model, --base-url and --provider are for --judge llm only")
-    summary = run_async(_rejudge, log, run_id, judge, judge_id, endpoint)
+    if structured and judge != "llm":
+        raise ConfigError("--structured is for --judge llm only")
+    summary = run_async(_rejudge, log, run_id, judge, judge_id, endpoint, structured)
     _print_summary(summary)
 
 
 async def _rejudge(
-    url: str | None, run_id: str, judge: str, judge_id: str | None, endpoint: ModelEndpoint | None
+    url: str | None, run_id: str, judge: str, judge_id: str | None, endpoint: ModelEndpoint | None, structured: bool
 ) -> JudgeSummary:
     async with open_log(url, create=False) as log:
-        return await rejudge(
-            log, run_id, judge="llm" if judge == "llm" else "rules", judge_id=judge_id, endpoint=endpoint
-        )
+        kind: JudgeKind = "llm" if judge == "llm" else "rules"
+        return await rejudge(log, run_id, judge=kind, judge_id=judge_id, endpoint=endpoint, structured=structured)
 
 
 def _print_summary(summary: JudgeSummary) -> None:

@@ -14,6 +14,7 @@ from realcli.runtime._gateway import GatewayLimits, ModelGateway
 from realcli.runtime._images import TaskImage, ensure_task_image
 from realcli.runtime._judge_llm import LlmJudge
 from realcli.runtime._judging import (
+    JudgeKind,
     JudgeSummary,
     finish_judging,
     judge_trial,
@@ -80,6 +81,7 @@ __all__ = [
     "ImageBuildError",
     "InstalledOptions",
     "judge_trial",
+    "JudgeKind",
     "JudgeSummary",
     "llm_user_info",
     "LlmJudge",

@@ -97,6 +97,32 @@ changed, nothing added? Answer with one JSON object and nothing else:
 OnCall = Callable[[ev.ModelCalled], Awaitable[None]]
 
 
+def verdicts_format(scenario: Scenario) -> dict[str, Any]:
+    """The answer's JSON Schema for one scenario, as an OpenAI-compatible ``json_schema`` response format.
+
+    Servers that enforce it (OpenAI, vLLM, llama.cpp with a grammar) make even
+    a small model answer in the shape asked, naming only the scenario's items.
+    """
+    row = {
+        "type": "object",
+        "properties": {
+            "item_id": {"type": "string", "enum": [item.id for item in scenario.items]},
+            "verdict": {"type": "string", "enum": ["pass", "fail", "n/a"]},
+            "rationale": {"type": "string", "maxLength": 600},
+            "evidence": {"type": "array", "maxItems": 6, "items": {"type": "string", "maxLength": 80}},
+        },
+        "required": ["item_id", "verdict", "rationale", "evidence"],
+        "additionalProperties": False,
+    }
+    schema = {
+        "type": "object",
+        "properties": {"verdicts": {"type": "array", "items": row, "maxItems": len(scenario.items)}},
+        "required": ["verdicts"],
+        "additionalProperties": False,
+    }
+    return {"type": "json_schema", "json_schema": {"name": "verdicts", "schema": schema, "strict": True}}
+
+
 def _clip(text: str, limit: int) -> str:
     text = text.strip()
     return text if len(text) <= limit else f"{text[: limit // 2]} [...] {text[-limit // 2 :]}"
@@ -255,9 +281,10 @@ def _strip_fence(text: str) -> str:
 class LlmJudge:
     """Judges scenario instances with a model; use as ``async with LlmJudge(endpoint) as judge``."""
 
-    def __init__(self, endpoint: ModelEndpoint, *, max_parse_retries: int = 2) -> None:
+    def __init__(self, endpoint: ModelEndpoint, *, max_parse_retries: int = 2, structured: bool = False) -> None:
         self.endpoint = endpoint
         self.max_parse_retries = max_parse_retries
+        self.structured = structured
         self.client = ModelClient(endpoint)
 
     async def __aenter__(self) -> Self:
@@ -351,11 +378,10 @@ class LlmJudge:
         self, trial: TrialFacts, scenario: Scenario, on_call: OnCall, limit: int
     ) -> tuple[list[ItemVerdict], list[str]]:
         messages = self.messages(trial, scenario, limit)
+        response_format = verdicts_format(scenario) if self.structured else {"type": "json_object"}
         problem = ""
         for _ in range(self.max_parse_retries + 1):
-            result = await self.client.chat(
-                messages, purpose="judge", on_call=on_call, response_format={"type": "json_object"}
-            )
+            result = await self.client.chat(messages, purpose="judge", on_call=on_call, response_format=response_format)
             try:
                 rows = parse_verdicts(result.text)
             except MalformedVerdicts as e:

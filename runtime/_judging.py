@@ -292,10 +292,9 @@ def _rules_started(judge_id: str) -> ev.JudgingStarted:
     return ev.JudgingStarted(judge_id=judge_id, kind="rules", params={"ruleset": RULES_VERSION})
 
 
-def _llm_started(judge_id: str, endpoint: ModelEndpoint) -> ev.JudgingStarted:
-    return ev.JudgingStarted(
-        judge_id=judge_id, kind="llm", model=endpoint.model, params={**endpoint.describe(), "prompt": PROMPT_VERSION}
-    )
+def _llm_started(judge_id: str, endpoint: ModelEndpoint, structured: bool) -> ev.JudgingStarted:
+    params = {**endpoint.describe(), "prompt": PROMPT_VERSION} | ({"structured": "true"} if structured else {})
+    return ev.JudgingStarted(judge_id=judge_id, kind="llm", model=endpoint.model, params=params)
 
 
 def _same_config(a: ev.JudgingStarted, b: ev.JudgingStarted) -> bool:
@@ -407,13 +406,15 @@ async def rejudge(
     endpoint: ModelEndpoint | None = None,
     max_parse_retries: int = 2,
     concurrency: int = 8,
+    structured: bool = False,
 ) -> JudgeSummary:
     """Judge every finished COLLAB trial of a recorded run under ``judge_id`` and append the verdicts.
 
     ``judge="llm"`` needs ``endpoint`` (an OpenAI-compatible model) and judges
     up to ``concurrency`` trials at once (the rules judge goes one by one, so
-    its stream is in trial order).  See the module doc for how an existing
-    judge id is treated.
+    its stream is in trial order); ``structured`` constrains its answers to the
+    verdicts' JSON Schema (for small models).  See the module doc for how an
+    existing judge id is treated.
     """
     if judge not in ("rules", "llm"):
         raise ConfigError(f"--judge {judge!r}: expected rules or llm")
@@ -427,7 +428,7 @@ async def rejudge(
         raise NotFoundError(
             f"run {run_id!r} has no finished, scored COLLAB trial to judge ({len(facts.trials)} trial(s) in the log)"
         )
-    wanted = _llm_started(jid, endpoint) if endpoint is not None and judge == "llm" else _rules_started(jid)
+    wanted = _llm_started(jid, endpoint, structured) if endpoint is not None and judge == "llm" else _rules_started(jid)
     summary = JudgeSummary(run_id, jid, judge)
     existing = facts.judges.get(jid)
     writer = JudgeStream(log, run_id, jid)
@@ -452,7 +453,9 @@ async def rejudge(
     async with AsyncExitStack() as stack:
         llm = None
         if endpoint is not None and judge == "llm":
-            llm = await stack.enter_async_context(LlmJudge(endpoint, max_parse_retries=max_parse_retries))
+            llm = await stack.enter_async_context(
+                LlmJudge(endpoint, max_parse_retries=max_parse_retries, structured=structured)
+            )
         limiter = anyio.CapacityLimiter(max(1, concurrency) if llm is not None else 1)
 
         async def one(trial_id: str) -> None:

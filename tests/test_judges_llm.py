@@ -128,6 +128,26 @@ async def test_valid_answers_become_verdicts(log: EventLog, fake_model_server: F
     assert data["templates"]["2.2.a"]["pass_rate"] == 1.0
 
 
+async def test_structured_mode_sends_the_scenarios_schema(log: EventLog, fake_model_server: FakeModelServer) -> None:
+    """``structured`` asks the server to enforce the verdicts' JSON Schema, naming only the scenario's items."""
+    fake_model_server.default = answer(lambda item: "fail")
+
+    summary = await rejudge(log, "r1", judge="llm", endpoint=endpoint(fake_model_server), structured=True)
+
+    assert sorted(summary.trials_judged) == ["archive-collab-1", "rotate-collab-1"]
+    for request in fake_model_server.requests:
+        fmt = request.body["response_format"]
+        assert fmt["type"] == "json_schema"
+        row = fmt["json_schema"]["schema"]["properties"]["verdicts"]["items"]
+        assert row["properties"]["item_id"]["enum"] == items_asked(request)
+        assert row["properties"]["verdict"]["enum"] == ["pass", "fail", "n/a"]
+    events = await judge_stream(log, "llm-judge-model")
+    started = events[0]
+    assert isinstance(started, ev.JudgingStarted)
+    assert started.params["structured"] == "true"
+    assert verdicts_of(events)[("rotate-collab-1", "p1.c2")].verdict == "fail"
+
+
 async def test_a_malformed_answer_is_retried(log: EventLog, fake_model_server: FakeModelServer) -> None:
     good = answer(lambda item: "fail")
     fake_model_server.push(
