@@ -27,6 +27,7 @@ from realcli.runtime import (
     RunMode,
     RunPlan,
     RunResult,
+    RunSettings,
     ScriptedVoice,
     StreamWriter,
     Task,
@@ -43,6 +44,7 @@ from realcli.runtime import (
     load_run,
     load_task,
     new_run_id,
+    parse_network,
     prune_images,
     resume_run,
     schedule,
@@ -85,6 +87,15 @@ AgentOptionOpt = Annotated[
         "json_mode (false), max_malformed (unset: never give up).",
     ),
 ]
+NetworkOpt = Annotated[
+    str,
+    typer.Option(
+        "--network",
+        envvar="REALCLI_NETWORK",
+        help="task: each sandbox gets its task's network (Harbor's default, public, when the task declares none); "
+        "none: isolate every sandbox, as the paper's runs (or $REALCLI_NETWORK). Recorded in the run.",
+    ),
+]
 UserSimOpt = Annotated[str, typer.Option("--user-sim", help="User simulator: scripted (deterministic) or llm.")]
 UserModelOpt = Annotated[str | None, typer.Option("--user-model", help="Simulator model (or $REALCLI_USER_MODEL).")]
 UserUrlOpt = Annotated[
@@ -120,11 +131,13 @@ def run(
     distribute: Annotated[
         bool, typer.Option("--distribute", help="Queue the trials for `realcli worker`s (needs a nats:// log).")
     ] = False,
+    network: NetworkOpt = "task",
     log: LogOption = None,
 ) -> None:
     """Run agents on tasks in EXEC, COLLAB or paired mode."""
     if mode not in ("exec", "collab", "paired"):
         raise typer.BadParameter("expected exec, collab or paired", param_hint="--mode")
+    settings = RunSettings(network=parse_network(network))
     loaded = [load_task(p) for p in find_tasks(tasks)]
     info, make_agent = agent_factory(
         agent,
@@ -147,6 +160,7 @@ def run(
         judges=("rules",) if judge else (),
         catalog=load_catalog().info(),
         user_sim=sim_info,
+        settings=settings,
     )
     total = len(schedule(plan))
     err_console.print(
@@ -207,6 +221,7 @@ def resume(
             judges=tuple(started.judges),
             catalog=started.catalog,
             user_sim=sim_info,
+            settings=RunSettings.recorded(started),
         )
         return plan
 

@@ -79,6 +79,8 @@ def validate(
     for r in results:
         for warning in r.warnings:
             console.print(f"[yellow]{r.task_id}[/]: {escape(warning)}")
+        for hint in r.hints:
+            console.print(f"[yellow]{r.task_id}[/]: hint: {escape(hint)}")
     failed = [r for r in results if not r.ok]
     for r in failed:
         for problem in r.problems:

@@ -208,6 +208,9 @@ class RunStarted(Event, frozen=True):
     judges: list[str] = field(default_factory=list)
     task_dirs: list[str] = field(default_factory=list)  # where the tasks were loaded from (for resume)
     seed: int = 0
+    # Run-level network: "task" (each task's declaration) or "none" (every sandbox isolated);
+    # "" in runs recorded before the setting existed, which ran as "task".
+    network: str = ""
 
 
 class TrialScheduled(Event, frozen=True):

@@ -76,10 +76,17 @@ class EnvironmentConfig(_Frozen, frozen=True):
 
     @property
     def internet(self) -> bool:
-        """Whether the sandbox gets a network: ``allow_internet`` wins, then Harbor's ``network_mode``."""
+        """Whether the sandbox gets a network, as Harbor decides it.
+
+        ``network_mode`` wins over ``allow_internet``; a task that declares
+        neither gets Harbor's default, the public network.  (``allowlist`` is
+        refused when the task loads: it never gets here.)
+        """
+        if self.network_mode is not None:
+            return self.network_mode != "no-network"
         if self.allow_internet is not None:
             return self.allow_internet
-        return self.network_mode == "public"
+        return True
 
 
 class TaskConfig(_Frozen, frozen=True):

@@ -41,6 +41,7 @@ from realcli.runtime._run import (
     trial_status,
 )
 from realcli.runtime._sandbox import DockerSandbox, ExecResult, gc, prune_images
+from realcli.runtime._settings import NETWORK_CHOICES, NetworkChoice, RunSettings, parse_network
 from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest
 from realcli.runtime._terminus import TerminusAgent
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, budgets_for, trial_id
@@ -85,6 +86,9 @@ __all__ = [
     "ModelOptions",
     "ModelRejectedError",
     "ModelUnavailableError",
+    "NETWORK_CHOICES",
+    "NetworkChoice",
+    "parse_network",
     "new_run_id",
     "prune_images",
     "MutantAgent",
@@ -97,6 +101,7 @@ __all__ = [
     "RunMode",
     "RunPlan",
     "RunResult",
+    "RunSettings",
     "schedule",
     "ScriptedVoice",
     "Secret",

@@ -29,6 +29,7 @@ from realcli.eventlog import EventLog
 from realcli.runtime._agent import Agent, Mode
 from realcli.runtime._bus import StreamWriter
 from realcli.runtime._sandbox import gc
+from realcli.runtime._settings import RunSettings
 from realcli.runtime._taskdir import Task, load_task
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, trial_id
 
@@ -57,6 +58,7 @@ class RunPlan:
     judges: Sequence[str] = ("rules",)
     catalog: ev.CatalogInfo | None = None
     user_sim: ev.UserSimInfo | None = None
+    settings: RunSettings = field(default_factory=RunSettings)
 
 
 @dataclass
@@ -98,6 +100,7 @@ def schedule(plan: RunPlan) -> list[TrialSpec]:
                         attempt=attempt,
                         seed=trial_seed(plan.seed, task.task_id, attempt),
                         keep_image=plan.keep_images,
+                        settings=plan.settings,
                     )
                 )
     return specs
@@ -127,6 +130,7 @@ async def record_run(log: EventLog, plan: RunPlan) -> tuple[StreamWriter, list[T
             judges=list(plan.judges),
             task_dirs=[str(t.root) for t in plan.tasks],
             seed=plan.seed,
+            network=plan.settings.network,
         ),
         *[
             ev.TrialScheduled(

@@ -350,8 +350,12 @@ class DockerSandbox:
         pids_limit: int = DEFAULT_PIDS_LIMIT,
         labels: Mapping[str, str] | None = None,
         mounts: Sequence[BindMount] = (),
+        internet: bool | None = None,
     ) -> DockerSandbox:
-        """A sandbox with a task's ``[environment]`` limits, network, workdir and env."""
+        """A sandbox with a task's ``[environment]`` limits, network, workdir and env.
+
+        ``internet`` overrides the task's own network declaration (a run's ``--network none``).
+        """
         return cls(
             docker,
             image,
@@ -359,7 +363,7 @@ class DockerSandbox:
             trial=trial,
             cpus=environment.cpus,
             memory_mb=environment.memory_mb,
-            internet=environment.internet,
+            internet=environment.internet if internet is None else internet,
             workdir=environment.workdir,
             env=environment.env,
             pids_limit=pids_limit,

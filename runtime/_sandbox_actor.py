@@ -50,6 +50,7 @@ class SandboxPlan:
     keep_image: bool = False
     extra_labels: dict[str, str] = field(default_factory=dict)
     mounts: tuple[BindMount, ...] = ()  # an installed agent's (its model gateway's socket)
+    internet: bool = False  # the task's declaration under the run's network setting (RunSettings.internet)
 
 
 class SandboxActor:
@@ -74,6 +75,7 @@ class SandboxActor:
             trial=plan.trial_id,
             labels=plan.extra_labels,
             mounts=plan.mounts,
+            internet=plan.internet,
         )
         reason = "trial over"
         self._verified = False

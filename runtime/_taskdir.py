@@ -325,6 +325,13 @@ def _convert_config(path: Path, raw: dict[str, Any]) -> TaskConfig:
             f"{env.workdir!r} is not an absolute path",
             "expected a container path starting with /",
         )
+    if env.network_mode == "allowlist":
+        raise _error(
+            path,
+            "environment.network_mode",
+            "'allowlist' is not supported (realcli cannot limit a sandbox to allowed_hosts)",
+            "expected public or no-network; refused rather than run with more or less network than declared",
+        )
     given = raw.get("environment", {})
     env = _apply_size(path, env, "memory", explicit="memory_mb" in given)
     env = _apply_size(path, env, "storage", explicit="storage_mb" in given)

@@ -27,7 +27,7 @@ import os
 import socket
 import time
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 import aiodocker
@@ -58,6 +58,7 @@ from realcli.runtime._bus import StreamWriter, TrialFeed
 from realcli.runtime._images import ensure_task_image
 from realcli.runtime._sandbox import ContainerProcesses
 from realcli.runtime._sandbox_actor import SandboxActor, SandboxPlan, evidence_paths
+from realcli.runtime._settings import RunSettings
 from realcli.runtime._taskdir import Task
 from realcli.runtime._user import UserActor, Voice
 
@@ -77,6 +78,7 @@ class TrialSpec:
     attempt: int
     seed: int = 0
     keep_image: bool = False
+    settings: RunSettings = field(default_factory=RunSettings)
 
 
 @dataclass(frozen=True)
@@ -235,6 +237,7 @@ class TrialRunner:
                 copy_solution=self._agent.info.name in SOLUTION_AGENTS,
                 keep_image=spec.keep_image,
                 mounts=setup.mounts if setup else (),
+                internet=spec.settings.internet(task.config.environment),
             )
             sandbox = SandboxActor(
                 self._docker, plan, await StreamWriter.open(self._log, self._stream("sandbox")), sandbox_feed

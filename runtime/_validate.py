@@ -24,7 +24,15 @@ from dataclasses import dataclass, field
 
 from realcli import events as ev
 from realcli.eventlog import EventLog
-from realcli.projections import CatalogView, RunFacts, TrialFacts, build_instances, trial_cause, trial_status
+from realcli.projections import (
+    CatalogView,
+    RunFacts,
+    TrialFacts,
+    build_instances,
+    network_hint,
+    trial_cause,
+    trial_status,
+)
 from realcli.runtime._agent import Agent, MutantAgent, NoopAgent, OracleAgent, ParrotAgent
 from realcli.runtime._judging import load_run
 from realcli.runtime._run import AfterTrial, OnTrial, RunMode, RunPlan, start_run
@@ -68,6 +76,7 @@ class TaskValidation:
     mutants: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    hints: list[str] = field(default_factory=list)  # why a failure may not be the task's (e.g. no network)
     collab: bool = True
 
     @property
@@ -177,6 +186,8 @@ def _read_oracle(facts: RunFacts, results: dict[str, TaskValidation]) -> None:
         if status != "scored":
             result.problems.append(f"oracle {trial.mode}: {_not_scored(trial_cause(trial), status, trial)}")
         reward = trial.verifier.reward if trial.verifier is not None else None
+        if (hint := network_hint(trial)) is not None:
+            result.hints.append(f"oracle {trial.mode}: {hint}")
         if trial.mode == "exec":
             result.oracle_exec = reward
             continue

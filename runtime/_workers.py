@@ -29,6 +29,7 @@ from realcli.runtime._agents import ModelOptions, agent_from_info
 from realcli.runtime._bus import StreamWriter
 from realcli.runtime._run import AfterTrial, OnTrial, RunPlan, RunResult, record_run
 from realcli.runtime._sandbox import gc
+from realcli.runtime._settings import RunSettings
 from realcli.runtime._taskdir import Task, find_tasks, load_task
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, worker_id
 
@@ -172,7 +173,13 @@ async def _run_order(
         return
     voice, sim = config.voice_for(started) if config.voice_for else (None, None)
     spec = TrialSpec(
-        run_id=order.run_id, trial_id=order.trial_id, task=task, mode=trial.mode, attempt=trial.attempt, seed=trial.seed
+        run_id=order.run_id,
+        trial_id=order.trial_id,
+        task=task,
+        mode=trial.mode,
+        attempt=trial.attempt,
+        seed=trial.seed,
+        settings=RunSettings.recorded(started),
     )
     agent = agent_from_info(started.agent, config.agent_options)(task)
     async with anyio.create_task_group() as tg:

@@ -111,7 +111,7 @@ def test_harbor_task_loads_exec_only_with_contract_defaults() -> None:
     assert cfg.collab.max_turns is None  # "same as [agent]"
     assert cfg.verifier.timeout_sec == 600
     assert (cfg.environment.cpus, cfg.environment.memory_mb) == (1, 2048)
-    assert cfg.environment.internet is False
+    assert cfg.environment.internet is True  # Harbor's default: public
     assert cfg.environment.workdir == "/app"
     assert task.task_id == "harbor-minimal"
     assert task.spec.instruction.startswith("Create the file `/app/hello.txt`")
@@ -193,8 +193,32 @@ def test_every_harbor_key_is_accepted_with_harbor_types(task_dir: Path) -> None:
     env = cfg.environment
     assert (env.cpus, env.memory_mb, env.storage_mb, env.build_timeout_sec) == (2, 4096, 20480, 900.0)
     assert (env.network_mode, env.workdir, env.env) == ("no-network", "/srv", {"TZ": "UTC"})
-    assert env.internet is True  # allow_internet wins over network_mode
+    assert env.internet is False  # Harbor: network_mode wins over allow_internet
     assert cfg.metadata.difficulty == "hard"
+
+
+@pytest.mark.parametrize(
+    ("declared", "internet"),
+    [
+        ("", True),  # nothing declared: Harbor's default, public
+        ("allow_internet = false\n", False),
+        ("allow_internet = true\n", True),
+        ('network_mode = "no-network"\n', False),
+        ('network_mode = "public"\nallow_internet = false\n', True),  # network_mode wins
+        ('network_mode = "no-network"\nallow_internet = true\n', False),
+    ],
+)
+def test_network_follows_harbor(task_dir: Path, declared: str, internet: bool) -> None:
+    (task_dir / "task.toml").write_text("[environment]\n" + declared)
+
+    assert load_task(task_dir).config.environment.internet is internet
+
+
+def test_an_allowlist_network_is_refused_not_widened_or_narrowed(task_dir: Path) -> None:
+    (task_dir / "task.toml").write_text('[environment]\nnetwork_mode = "allowlist"\nallowed_hosts = ["pypi.org"]\n')
+
+    with pytest.raises(TaskFormatError, match=r"^x/task.toml: environment.network_mode: 'allowlist' is not supported"):
+        load_task(task_dir)
 
 
 def test_harbor_metadata_values_outside_our_model_do_not_fail(task_dir: Path) -> None:

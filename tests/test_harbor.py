@@ -1,0 +1,105 @@
+"""Public Harbor-format tasks run unchanged: small tasks reproducing each Harbor behaviour (real Docker, real logs)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import anyio
+import pytest
+
+from realcli import events as ev
+from realcli.eventlog import EventLog
+from realcli.projections import fold, report
+from realcli.runtime import (
+    Agent,
+    OracleAgent,
+    RunPlan,
+    RunResult,
+    RunSettings,
+    ScriptedVoice,
+    Task,
+    load_task,
+    start_run,
+)
+from tests._tasks import make_task
+
+pytestmark = pytest.mark.usefixtures("debian_image")
+
+
+async def run(
+    log: EventLog,
+    tasks: Sequence[Task],
+    agent: Agent | None = None,
+    *,
+    mode: str = "exec",
+    run_id: str = "h1",
+    settings: RunSettings | None = None,
+    timeout: float = 180,
+) -> tuple[RunResult, list[ev.RecordedEvent]]:
+    """Run ``tasks`` (the oracle by default) and return every event of the run."""
+    agent = agent or OracleAgent()
+    plan = RunPlan(
+        run_id=run_id,
+        tasks=tasks,
+        mode=mode,  # type: ignore[arg-type]
+        agent=agent.info,
+        make_agent=lambda task: agent if not isinstance(agent, OracleAgent) else OracleAgent(task.spec.oracle),
+        voice=lambda script, writer: ScriptedVoice(),
+        concurrency=2,
+        user_sim=ScriptedVoice.info,
+        settings=settings or RunSettings(),
+    )
+    with anyio.fail_after(timeout):
+        result = await start_run(log, plan)
+    return result, [rec async for rec in log.read_all(0, run_id)]
+
+
+def of(records: Sequence[ev.RecordedEvent], kind: type[ev.E], trial: str | None = None) -> list[ev.E]:  # type: ignore[name-defined]
+    return [r.event for r in records if isinstance(r.event, kind) and (trial is None or r.trial_id == trial)]
+
+
+def verifier(records: Sequence[ev.RecordedEvent], trial: str) -> ev.VerifierFinished:
+    return of(records, ev.VerifierFinished, trial)[-1]
+
+
+# ------------------------------------------------------------------- network
+
+# The verifier installs a package from Debian's mirror (over HTTP: no CA bundle needed in the sandbox).
+APT_VERIFIER = """#!/bin/sh
+apt-get update -qq && apt-get install -y -qq --no-install-recommends hello >/dev/null
+if hello | grep -q 'Hello, world'; then echo 1; else echo 0; fi > /logs/verifier/reward.txt
+"""
+
+
+async def test_a_task_that_declares_no_network_gets_harbors_public_default(tmp_path: Path, log: EventLog) -> None:
+    root = make_task(tmp_path, "needs-net", toml="[verifier]\ntimeout_sec = 240\n")
+    (root / "tests" / "test.sh").write_text(APT_VERIFIER)
+    task = load_task(root)
+
+    _, records = await run(log, [task])
+    (started,) = of(records, ev.RunStarted)
+    (sandbox,) = of(records, ev.SandboxCreated)
+
+    assert started.network == "task"
+    assert sandbox.network != "none"
+    assert verifier(records, "needs-net-exec-1").reward == 1.0
+    assert report(fold("h1", records))["outcome"]["hints"] == []
+
+
+async def test_network_none_isolates_every_sandbox_and_says_why_the_task_failed(tmp_path: Path, log: EventLog) -> None:
+    root = make_task(tmp_path, "needs-net", toml="[environment]\nallow_internet = true\n[verifier]\ntimeout_sec = 240\n")
+    (root / "tests" / "test.sh").write_text(APT_VERIFIER)
+    task = load_task(root)
+
+    _, records = await run(log, [task], settings=RunSettings(network="none"))
+    (started,) = of(records, ev.RunStarted)
+    (sandbox,) = of(records, ev.SandboxCreated)
+    data = report(fold("h1", records))
+
+    assert (started.network, sandbox.network) == ("none", "none")
+    assert verifier(records, "needs-net-exec-1").reward == 0.0
+    (hint,) = data["outcome"]["hints"]
+    assert hint["trial"] == "needs-net-exec-1"
+    assert "the sandbox had no network" in hint["hint"]
+    assert data["trials"][0]["hint"] == hint["hint"]
