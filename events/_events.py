@@ -310,6 +310,9 @@ class SandboxCreated(Event, frozen=True):
     memory_mb: int
     network: str
     pids_limit: int
+    # The working directory every command, the verifier and the agent's prompt use: the task's
+    # [environment] workdir, else the image's WORKDIR ("/" when it has none); "" in older logs.
+    workdir: str = ""
 
 
 class SandboxRemoved(Event, frozen=True):

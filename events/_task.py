@@ -64,7 +64,8 @@ class EnvironmentConfig(_Frozen, frozen=True):
     cpus: Annotated[float, Meta(gt=0)] = 1.0
     memory_mb: PosInt = 2048
     allow_internet: bool | None = None
-    workdir: str = "/app"
+    # None: the image's WORKDIR (Harbor); the sandbox records the directory it resolved.
+    workdir: str | None = None
     # Harbor's keys.
     network_mode: Literal["public", "no-network", "allowlist"] | None = None
     docker_image: str | None = None

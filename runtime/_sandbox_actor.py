@@ -91,6 +91,7 @@ class SandboxActor:
                         memory_mb=info.memory_mb,
                         network=info.network,
                         pids_limit=info.pids_limit,
+                        workdir=info.workdir,
                     )
                 )
                 await self._prepare(box)
@@ -154,12 +155,11 @@ class SandboxActor:
     # ------------------------------------------------------------- commands
 
     async def _command(self, box: DockerSandbox, req: ev.CommandRequested) -> None:
-        env = self._plan.task.config.environment
         await self._out.append(ev.CommandStarted(command_id=req.command_id, command=req.command, purpose=req.purpose))
         self._agent_command_running = req.purpose in ("agent", "oracle")
         try:
             result = await box.exec(
-                req.command, timeout_sec=req.timeout_sec, workdir=env.workdir, max_output_bytes=AGENT_OUTPUT_BYTES
+                req.command, timeout_sec=req.timeout_sec, workdir=box.workdir, max_output_bytes=AGENT_OUTPUT_BYTES
             )
         finally:
             self._agent_command_running = False
@@ -172,9 +172,7 @@ class SandboxActor:
         checks: list[ev.Event] = []
         for probe in script.probes if script else []:
             for check in probe.hard_checks:
-                result = await box.exec(
-                    check.run, timeout_sec=check.timeout_sec, workdir=self._plan.task.config.environment.workdir
-                )
+                result = await box.exec(check.run, timeout_sec=check.timeout_sec, workdir=box.workdir)
                 checks.append(
                     ev.HardCheckFinished(
                         probe_id=probe.id,
@@ -193,9 +191,9 @@ class SandboxActor:
             evidence = await self._evidence_file(box, path, max(0, min(EVIDENCE_FILE_BYTES, budget)))
             budget -= len(evidence.content.encode())
             files.append(evidence)
-        workdir = self._plan.task.config.environment.workdir
+        find = f"find {_quote(box.workdir)} -maxdepth 3 -not -path '*/.git/*' -printf '%y %8s %p\\n'"
         listing = await box.exec(
-            f"find {_quote(workdir)} -maxdepth 3 -not -path '*/.git/*' -printf '%y %8s %p\\n' | sort -k3 | head -n 500",
+            f"{find} | sort -k3 | head -n 500",
             timeout_sec=30,
             max_output_bytes=EVIDENCE_FILE_BYTES,
         )
@@ -233,7 +231,7 @@ class SandboxActor:
         result = await box.exec(
             "bash /tests/test.sh",
             timeout_sec=req.timeout_sec,
-            workdir=task.config.environment.workdir,
+            workdir=box.workdir,
             env=task.config.verifier.env,
             max_output_bytes=AGENT_OUTPUT_BYTES,
         )

@@ -274,6 +274,12 @@ class TrialRunner:
         assert isinstance(rec.event, ev.SandboxCreated)
         return SandboxGrant(setup, ContainerProcesses(self._docker, rec.event.container_id))
 
+    async def _workdir(self, feed: TrialFeed) -> str:
+        """The working directory the sandbox resolved (the task's, else the image's WORKDIR)."""
+        rec, _ = await feed.wait_for(lambda e: isinstance(e, ev.SandboxCreated))
+        assert isinstance(rec.event, ev.SandboxCreated)
+        return rec.event.workdir
+
     async def _converse(
         self, agent_feed: TrialFeed, user_feed: TrialFeed, watch_feed: TrialFeed, grant: SandboxGrant | None
     ) -> int:
@@ -281,7 +287,7 @@ class TrialRunner:
         user = await StreamWriter.open(self._log, self._stream("user"))
         agent_out = await StreamWriter.open(self._log, self._stream("agent"))
         view = TrialView(
-            trial_id=spec.trial_id, mode=spec.mode, workdir=spec.task.config.environment.workdir, budgets=self._budgets
+            trial_id=spec.trial_id, mode=spec.mode, workdir=await self._workdir(watch_feed), budgets=self._budgets
         )
         session = AgentSession(view, agent_out, agent_feed, grant)
         async with anyio.create_task_group() as actors:

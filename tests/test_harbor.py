@@ -13,6 +13,7 @@ from realcli.eventlog import EventLog
 from realcli.projections import fold, report
 from realcli.runtime import (
     Agent,
+    AgentSession,
     OracleAgent,
     RunPlan,
     RunResult,
@@ -35,7 +36,6 @@ async def run(
     mode: str = "exec",
     run_id: str = "h1",
     settings: RunSettings | None = None,
-    timeout: float = 180,
 ) -> tuple[RunResult, list[ev.RecordedEvent]]:
     """Run ``tasks`` (the oracle by default) and return every event of the run."""
     agent = agent or OracleAgent()
@@ -50,7 +50,7 @@ async def run(
         user_sim=ScriptedVoice.info,
         settings=settings or RunSettings(),
     )
-    with anyio.fail_after(timeout):
+    with anyio.fail_after(240):
         result = await start_run(log, plan)
     return result, [rec async for rec in log.read_all(0, run_id)]
 
@@ -88,7 +88,8 @@ async def test_a_task_that_declares_no_network_gets_harbors_public_default(tmp_p
 
 
 async def test_network_none_isolates_every_sandbox_and_says_why_the_task_failed(tmp_path: Path, log: EventLog) -> None:
-    root = make_task(tmp_path, "needs-net", toml="[environment]\nallow_internet = true\n[verifier]\ntimeout_sec = 240\n")
+    toml = "[environment]\nallow_internet = true\n[verifier]\ntimeout_sec = 240\n"
+    root = make_task(tmp_path, "needs-net", toml=toml)
     (root / "tests" / "test.sh").write_text(APT_VERIFIER)
     task = load_task(root)
 
@@ -103,3 +104,66 @@ async def test_network_none_isolates_every_sandbox_and_says_why_the_task_failed(
     assert hint["trial"] == "needs-net-exec-1"
     assert "the sandbox had no network" in hint["hint"]
     assert data["trials"][0]["hint"] == hint["hint"]
+
+
+# ------------------------------------------------------------------- WORKDIR
+
+WORKSPACE = "FROM debian:bookworm-slim\nWORKDIR /workspace\n"
+# The verifier reads relative paths too: it runs in the working directory.
+REPORT_VERIFIER = """#!/bin/sh
+if [ "$(pwd)" = /workspace ] && grep -qx done report.json; then echo 1; else echo 0; fi > /logs/verifier/reward.txt
+"""
+
+
+class FollowsInstructions:
+    """An agent that does what "write report.json in your working directory" says, with relative paths."""
+
+    info = ev.AgentInfo(name="relative", version="1")
+
+    def __init__(self) -> None:
+        self.workdir = ""
+
+    async def run(self, session: AgentSession) -> None:
+        await session.messages()
+        self.workdir = session.view.workdir
+        await session.run("echo done > report.json")
+        await session.end_turn(commands=1)
+        await session.yield_turn(claims_done=True)
+
+
+def workspace_task(tmp_path: Path, toml: str = "") -> Task:
+    root = make_task(
+        tmp_path,
+        "workspace",
+        dockerfile=WORKSPACE,
+        toml=toml,
+        instruction="Write the word done into report.json in your working directory.\n",
+        solve="#!/bin/sh\necho done > report.json\n",
+    )
+    (root / "tests" / "test.sh").write_text(REPORT_VERIFIER)
+    return load_task(root)
+
+
+async def test_the_working_directory_is_the_images_workdir(tmp_path: Path, log: EventLog) -> None:
+    task = workspace_task(tmp_path)
+    agent = FollowsInstructions()
+
+    _, oracle = await run(log, [task], run_id="oracle")
+    _, relative = await run(log, [task], agent, run_id="agent")
+
+    assert task.config.environment.workdir is None
+    for records in (oracle, relative):
+        (sandbox,) = of(records, ev.SandboxCreated)
+        assert sandbox.workdir == "/workspace"
+        assert verifier(records, "workspace-exec-1").reward == 1.0
+    assert agent.workdir == "/workspace"  # what the agent's prompt says
+
+
+async def test_a_declared_workdir_wins_over_the_images(tmp_path: Path, log: EventLog) -> None:
+    task = workspace_task(tmp_path, toml='[environment]\nworkdir = "/srv"\n')
+
+    _, records = await run(log, [task])
+
+    (sandbox,) = of(records, ev.SandboxCreated)
+    assert sandbox.workdir == "/srv"
+    assert verifier(records, "workspace-exec-1").reward == 0.0  # the verifier wants /workspace
