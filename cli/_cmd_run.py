@@ -132,12 +132,19 @@ def run(
         bool, typer.Option("--distribute", help="Queue the trials for `realcli worker`s (needs a nats:// log).")
     ] = False,
     network: NetworkOpt = "task",
+    metric: Annotated[
+        str | None,
+        typer.Option(
+            "--metric",
+            help="The reward.json metric that decides V when a verifier writes several and no 'reward' key.",
+        ),
+    ] = None,
     log: LogOption = None,
 ) -> None:
     """Run agents on tasks in EXEC, COLLAB or paired mode."""
     if mode not in ("exec", "collab", "paired"):
         raise typer.BadParameter("expected exec, collab or paired", param_hint="--mode")
-    settings = RunSettings(network=parse_network(network))
+    settings = RunSettings(network=parse_network(network), metric=metric)
     loaded = [load_task(p) for p in find_tasks(tasks)]
     info, make_agent = agent_factory(
         agent,

@@ -211,6 +211,8 @@ class RunStarted(Event, frozen=True):
     # Run-level network: "task" (each task's declaration) or "none" (every sandbox isolated);
     # "" in runs recorded before the setting existed, which ran as "task".
     network: str = ""
+    # The reward.json metric that decides V when a verifier writes several and no "reward" (--metric).
+    metric: str | None = None
 
 
 class TrialScheduled(Event, frozen=True):
@@ -286,6 +288,7 @@ class VerifierFinished(Event, frozen=True):
     duration_sec: float = 0.0
     error: str | None = None  # set when no usable reward: an infrastructure error
     timed_out: bool = False  # the verifier ran out of time on the agent's work: reward 0
+    metrics: dict[str, float] = field(default_factory=dict)  # every metric of reward.json ({} when none)
 
 
 class SnapshotRequested(Event, frozen=True):

@@ -521,6 +521,7 @@ def _trials_section(facts: RunFacts, outcomes: Sequence[TrialOutcome], instances
                 "probes_fired": sorted(t.probes_fired),
                 "probes_not_fired": sorted(t.probes_not_fired),
                 "instances": per_trial.get(o.trial_id),
+                "metrics": dict(t.verifier.metrics) if t.verifier is not None else {},
                 "hint": network_hint(t),
             }
         )

@@ -131,6 +131,7 @@ async def record_run(log: EventLog, plan: RunPlan) -> tuple[StreamWriter, list[T
             task_dirs=[str(t.root) for t in plan.tasks],
             seed=plan.seed,
             network=plan.settings.network,
+            metric=plan.settings.metric,
         ),
         *[
             ev.TrialScheduled(

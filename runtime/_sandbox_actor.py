@@ -22,11 +22,13 @@ from anyio.abc import TaskStatus
 
 from realcli import events as ev
 from realcli.runtime._bus import StreamWriter, TrialFeed
+from realcli.runtime._rewards import REWARD_FILE_BYTES, RewardResult, parse_rewards
 from realcli.runtime._sandbox import BindMount, DockerSandbox, ExecResult
 from realcli.runtime._taskdir import Task
 
 AGENT_OUTPUT_BYTES: Final = 64 * 1024
 EVIDENCE_FILE_BYTES: Final = 64 * 1024
+CTRF_BYTES: Final = 4 << 20
 EVIDENCE_TOTAL_BYTES: Final = 512 * 1024  # one event; NATS's default max_payload is 1 MiB
 MAX_EVIDENCE_FILES: Final = 40
 _PATHS_IN_COMMAND: Final = re.compile(r"(?<![\w$])(/(?:[\w.+-]+/)*[\w.+-]+)")
@@ -51,6 +53,7 @@ class SandboxPlan:
     extra_labels: dict[str, str] = field(default_factory=dict)
     mounts: tuple[BindMount, ...] = ()  # an installed agent's (its model gateway's socket)
     internet: bool = False  # the task's declaration under the run's network setting (RunSettings.internet)
+    metric: str | None = None  # the reward.json metric that decides V when there is no 'reward' (--metric)
 
 
 class SandboxActor:
@@ -235,24 +238,41 @@ class SandboxActor:
             env=task.config.verifier.env,
             max_output_bytes=AGENT_OUTPUT_BYTES,
         )
-        files = await box.read_dir("/logs/verifier") or {}  # one request for reward and CTRF
-        reward, error = _reward_of(files)
+        rewards = await self._rewards(box)
+        reward, error = rewards.reward, rewards.error
         if result.timed_out and reward is None:
             # The verifier ran out of time on what the agent left (a hung program, a runaway build):
             # the agent's failure, V = 0, not an error of the harness.
             reward, error = 0.0, None
-        checks = _checks_of(files)
+        ctrf = await box.read_file("/logs/verifier/ctrf.json", max_bytes=CTRF_BYTES)
         await self._out.append(
             ev.VerifierFinished(
                 trial_id=self._plan.trial_id,
                 reward=reward,
-                checks=checks,
+                checks=_checks_of(ctrf.data if ctrf is not None and not ctrf.truncated else None),
                 exit_code=result.exit_code,
                 output=_merge(result),
                 duration_sec=time.monotonic() - started,
                 error=error,
                 timed_out=result.timed_out,
+                metrics=rewards.metrics,
             )
+        )
+
+    async def _rewards(self, box: DockerSandbox) -> RewardResult:
+        """Read the reward files on their own (a large log beside them never crowds them out)."""
+        txt = await box.read_file("/logs/verifier/reward.txt", max_bytes=REWARD_FILE_BYTES)
+        json = await box.read_file("/logs/verifier/reward.json", max_bytes=REWARD_FILE_BYTES)
+        present = ""
+        if txt is None and json is None:
+            listing = await box.exec("ls -A /logs/verifier | head -n 20", timeout_sec=30)
+            present = ", ".join(listing.stdout.text.split())
+        return parse_rewards(
+            txt.data if txt is not None else None,
+            json.data if json is not None else None,
+            json_truncated=json is not None and json.truncated,
+            metric=self._plan.metric,
+            present=present,
         )
 
 
@@ -311,35 +331,7 @@ class _Ctrf(msgspec.Struct):
     results: _CtrfResults = msgspec.field(default_factory=_CtrfResults)
 
 
-def _reward_of(files: dict[str, bytes]) -> tuple[float | None, str | None]:
-    """The reward from reward.txt or reward.json; a missing or unparsable one is an error, never 0."""
-    text = files.get("reward.txt")
-    if text is not None:
-        try:
-            return float(text.decode().strip()), None
-        except ValueError:
-            return None, f"/logs/verifier/reward.txt is not a number: {text[:60]!r}"
-    raw = files.get("reward.json")
-    if raw is None:
-        return None, "the verifier wrote neither /logs/verifier/reward.txt nor reward.json"
-    try:
-        data = msgspec.json.decode(raw)
-    except msgspec.DecodeError:
-        return None, "/logs/verifier/reward.json is not valid JSON"
-    if isinstance(data, int | float) and not isinstance(data, bool):
-        return float(data), None
-    if isinstance(data, dict):
-        value = data.get("reward")
-        numbers = [v for v in data.values() if isinstance(v, int | float) and not isinstance(v, bool)]
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return float(value), None
-        if len(numbers) == 1:
-            return float(numbers[0]), None
-    return None, "/logs/verifier/reward.json has no numeric 'reward'"
-
-
-def _checks_of(files: dict[str, bytes]) -> list[ev.CheckResult]:
-    raw = files.get("ctrf.json")
+def _checks_of(raw: bytes | None) -> list[ev.CheckResult]:
     if raw is None:
         return []
     try:

@@ -36,10 +36,12 @@ class RunSettings:
 
     ``network``: ``task`` gives each sandbox what its task declares
     (Harbor's default, public, when it declares nothing); ``none`` isolates
-    every sandbox whatever its task declares.
+    every sandbox whatever its task declares.  ``metric``: the ``reward.json``
+    metric that decides V when a verifier writes several and no ``reward``.
     """
 
     network: NetworkChoice = "task"
+    metric: str | None = None
 
     def internet(self, environment: ev.EnvironmentConfig) -> bool:
         """Whether a sandbox of a task with this ``[environment]`` gets a network in this run."""
@@ -48,4 +50,4 @@ class RunSettings:
     @classmethod
     def recorded(cls, started: ev.RunStarted) -> RunSettings:
         """The settings a run recorded (a run recorded before settings existed used the defaults)."""
-        return cls(network=parse_network(started.network) if started.network else "task")
+        return cls(network=parse_network(started.network) if started.network else "task", metric=started.metric)

@@ -238,6 +238,7 @@ class TrialRunner:
                 keep_image=spec.keep_image,
                 mounts=setup.mounts if setup else (),
                 internet=spec.settings.internet(task.config.environment),
+                metric=spec.settings.metric,
             )
             sandbox = SandboxActor(
                 self._docker, plan, await StreamWriter.open(self._log, self._stream("sandbox")), sandbox_feed

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import anyio
 import pytest
 
 from realcli import events as ev
-from realcli.eventlog import EventLog
+from realcli.eventlog import EventLog, open_log
 from realcli.projections import fold, report
 from realcli.runtime import (
     Agent,
@@ -23,9 +23,17 @@ from realcli.runtime import (
     load_task,
     start_run,
 )
+from realcli.runtime._rewards import parse_rewards
 from tests._tasks import make_task
 
 pytestmark = pytest.mark.usefixtures("debian_image")
+
+
+@pytest.fixture
+async def slog(tmp_path: Path) -> AsyncIterator[EventLog]:
+    """One SQLite log: most behaviours here do not depend on the backend (``log`` runs both)."""
+    async with open_log(f"sqlite:{tmp_path / 'log.db'}") as opened:
+        yield opened
 
 
 async def run(
@@ -167,3 +175,81 @@ async def test_a_declared_workdir_wins_over_the_images(tmp_path: Path, log: Even
     (sandbox,) = of(records, ev.SandboxCreated)
     assert sandbox.workdir == "/srv"
     assert verifier(records, "workspace-exec-1").reward == 0.0  # the verifier wants /workspace
+
+
+# ------------------------------------------------------------ reward protocol
+
+
+METRICS_VERIFIER = """echo '{"accuracy": 1, "speed": 0.25}' > /logs/verifier/reward.json\n"""
+
+
+def verifier_writing(tmp_path: Path, name: str, script: str) -> Task:
+    root = make_task(tmp_path, name)
+    (root / "tests" / "test.sh").write_text("#!/bin/sh\n" + script)
+    return load_task(root)
+
+
+async def test_reward_files_as_harbor_reads_them(tmp_path: Path, slog: EventLog) -> None:
+    tasks = [
+        verifier_writing(tmp_path, "two-lines", "printf '1\\n# 3 of 3 checks passed\\n' > /logs/verifier/reward.txt\n"),
+        verifier_writing(tmp_path, "metrics", METRICS_VERIFIER),
+        verifier_writing(
+            tmp_path,
+            "big-log",
+            "head -c 5000000 /dev/zero | tr '\\0' x > /logs/verifier/a-big.log\necho 1 > /logs/verifier/reward.txt\n",
+        ),
+    ]
+
+    _, records = await run(slog, tasks)
+
+    assert verifier(records, "two-lines-exec-1").reward == 1.0
+    assert verifier(records, "big-log-exec-1").reward == 1.0
+    several = verifier(records, "metrics-exec-1")
+    assert several.reward is None
+    assert several.metrics == {"accuracy": 1.0, "speed": 0.25}  # all recorded
+    assert "several metrics (accuracy, speed) and no 'reward'" in (several.error or "")
+    assert "--metric" in (several.error or "")
+
+
+async def test_metric_chooses_the_reward_among_several(tmp_path: Path, slog: EventLog) -> None:
+    task = verifier_writing(
+        tmp_path, "metrics", """echo '{"accuracy": 1, "speed": 0.25}' > /logs/verifier/reward.json\n"""
+    )
+
+    _, records = await run(slog, [task], settings=RunSettings(metric="accuracy"))
+
+    (started,) = of(records, ev.RunStarted)
+    assert started.metric == "accuracy"
+    result = verifier(records, "metrics-exec-1")
+    assert (result.reward, result.error) == (1.0, None)
+    assert result.metrics == {"accuracy": 1.0, "speed": 0.25}
+    assert report(fold("h1", records))["trials"][0]["metrics"] == {"accuracy": 1.0, "speed": 0.25}
+
+
+@pytest.mark.parametrize(
+    ("txt", "json", "metric", "reward", "error"),
+    [
+        (b"0.5\nextra\n", None, None, 0.5, None),
+        (b"PASS\n", None, None, None, "first line 'PASS' is not a number"),
+        (b"\n", None, None, None, "reward.txt is empty"),
+        (None, b'{"reward": 0, "other": 3}', None, 0.0, None),
+        (None, b'{"only": 0.75}', None, 0.75, None),
+        (None, b"1", None, 1.0, None),
+        (None, b'{"a": 1, "b": 0}', "b", 0.0, None),
+        (None, b'{"a": 1, "b": 0}', "c", None, "no metric 'c' (--metric); it has a, b"),
+        (None, b'{"a": "high"}', None, None, "metric 'a' is \"high\", not a finite number"),
+        (None, b"[1]", None, None, "is a JSON list, not an object"),
+        (None, b"{", None, None, "not valid JSON"),
+        (None, None, None, None, "neither /logs/verifier/reward.txt nor reward.json (it holds: out.log)"),
+    ],
+)
+def test_reward_messages_say_what_was_wrong(
+    txt: bytes | None, json: bytes | None, metric: str | None, reward: float | None, error: str | None
+) -> None:
+    result = parse_rewards(txt, json, metric=metric, present="out.log")
+
+    assert result.reward == reward
+    if error is None:
+        assert result.error is None
+    else:
+        assert error in (result.error or "")
