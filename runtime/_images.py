@@ -32,6 +32,8 @@ class TaskImage:
     duration_sec: float
 
 
+# Mixed into a task image's content hash: bump when the way task images are built changes meaning.
+_BUILD_VERSION = b"buildkit-v1"  # BuildKit, heredocs rewritten for its built-in frontend
 _NOT_TAG_CHARS = re.compile(r"[^a-z0-9._-]+")
 _locks: weakref.WeakValueDictionary[str, anyio.Lock] = weakref.WeakValueDictionary()
 
@@ -76,7 +78,7 @@ async def ensure_task_image(
             f"task {task_id}: {environment_dir / 'Dockerfile'} is missing and "
             "[environment] docker_image is not set; add one of them"
         )
-    digest = await anyio.to_thread.run_sync(context_hash, environment_dir)
+    digest = await anyio.to_thread.run_sync(lambda: context_hash(environment_dir, extra=_BUILD_VERSION))
     tag = task_image_tag(task_id, digest)
     async with _lock_for(tag):
         if await inspect_image(docker, tag) is not None:

@@ -19,6 +19,7 @@ from realcli.environments import (
     ensure_base_images,
     recipe_hash,
 )
+from realcli.environments._dockerfile import rewrite_dockerfile
 from realcli.runtime._images import TaskImage, ensure_task_image
 from realcli.runtime._sandbox import DockerSandbox, prune_images
 
@@ -108,10 +109,10 @@ async def test_a_failing_build_names_the_task_and_shows_the_log_tail(
     assert "\n" not in message
     assert len(message) < 600
     assert f"task {tid}" in message
-    assert "returned a non-zero code: 3" in message
+    assert "exit code: 3" in message
     assert "the-real-cause" in message  # from the log tail
     assert "preparing-the-step" in err.value.log  # the whole log is kept
-    assert err.value.log.startswith("Step 1/")
+    assert err.value.log.startswith("#1 ")  # BuildKit's steps
     with pytest.raises(aiodocker.DockerError):
         await docker_client.images.inspect(err.value.image)
 
@@ -220,3 +221,73 @@ async def test_prune_removes_agent_images_before_the_task_images_they_are_built_
         with pytest.raises(aiodocker.DockerError) as err:
             await docker_client.images.inspect(ref)
         assert err.value.status == 404
+
+
+# ------------------------------------------------------------------- BuildKit
+
+BUILDKIT_DOCKERFILE = """# syntax=docker/dockerfile:1.4
+FROM debian:bookworm-slim
+RUN <<EOF
+echo one > /one
+echo two >> /one
+EOF
+RUN <<EOF
+#!/bin/sh
+echo "ran $0" > /shebang
+EOF
+RUN cat <<EOF > /cat.txt
+from cat
+EOF
+RUN <<-EOF
+\techo tabbed > /tabbed
+\tEOF
+COPY --chmod=755 <<EOF /etc/greeting
+hello $NAME
+EOF
+COPY --chmod=755 tool.sh /usr/local/bin/tool
+RUN --mount=type=bind,source=tool.sh,target=/mnt/tool.sh cp /mnt/tool.sh /mounted
+"""
+
+
+async def test_dockerfiles_that_need_buildkit_build(
+    docker_client: aiodocker.Docker, debian_image: str, image_cleanup: list[str], tmp_path: Path, sandbox_run: str
+) -> None:
+    env = write_env(tmp_path, BUILDKIT_DOCKERFILE)
+    (env / "tool.sh").write_text("#!/bin/sh\necho tool\n")
+
+    image = await ensure_task_image(docker_client, task_id(), env)
+    image_cleanup.append(image.tag)
+
+    async with DockerSandbox(docker_client, image.tag, run=sandbox_run, trial="bk") as sb:
+        result = await sb.exec(
+            "cat /one /shebang /cat.txt /tabbed /etc/greeting /mounted; stat -c %a /etc/greeting /usr/local/bin/tool",
+            timeout_sec=30,
+        )
+    assert result.stdout.text.split("\n") == [
+        "one",
+        "two",
+        "ran /dev/pipes/EOF",  # a heredoc with a shebang runs as a script, as BuildKit runs it
+        "from cat",
+        "tabbed",
+        "hello $NAME",
+        "#!/bin/sh",
+        "echo tool",
+        "755",
+        "755",
+        "",
+    ]
+
+
+def test_the_rewrite_leaves_dockerfiles_without_heredocs_alone() -> None:
+    text = 'FROM x\nRUN echo a \\\n    && echo b\nRUN ["sh", "-c", "cat <<EOF"]\n'
+
+    rewrite = rewrite_dockerfile(text)
+
+    assert (rewrite.text, rewrite.notes) == (text, [])
+
+
+def test_a_heredoc_runs_with_the_shell_the_dockerfile_set() -> None:
+    rewrite = rewrite_dockerfile('FROM x\nSHELL ["/bin/bash", "-eo", "pipefail", "-c"]\nRUN <<EOF\nset -u\nEOF\n')
+
+    assert 'RUN ["/bin/bash", "-eo", "pipefail", "-c", "set -u\\n"]' in rewrite.text
+    assert rewrite.notes == ["line 3: RUN with heredoc(s) EOF rewritten"]
