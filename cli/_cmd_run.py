@@ -41,6 +41,8 @@ from realcli.runtime import (
     gc,
     judge_trial,
     llm_user_info,
+    load_build_ca,
+    load_image_map,
     load_run,
     load_task,
     new_run_id,
@@ -96,6 +98,22 @@ NetworkOpt = Annotated[
         "none: isolate every sandbox, as the paper's runs (or $REALCLI_NETWORK). Recorded in the run.",
     ),
 ]
+ImageMapOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--image-map",
+        help="FROM=TO, repeatable: use image TO wherever a task asks for FROM (docker_image or a Dockerfile's "
+        "FROM; FROM may be a glob such as python:3.*-slim*). Also $REALCLI_IMAGE_MAP and the config file.",
+    ),
+]
+BuildCaOpt = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--build-ca",
+        help="PEM file of CA certificates that image builds trust (builds behind a TLS-intercepting proxy); "
+        "repeatable. Also $REALCLI_BUILD_CA and the config file. Off by default.",
+    ),
+]
 UserSimOpt = Annotated[str, typer.Option("--user-sim", help="User simulator: scripted (deterministic) or llm.")]
 UserModelOpt = Annotated[str | None, typer.Option("--user-model", help="Simulator model (or $REALCLI_USER_MODEL).")]
 UserUrlOpt = Annotated[
@@ -132,6 +150,8 @@ def run(
         bool, typer.Option("--distribute", help="Queue the trials for `realcli worker`s (needs a nats:// log).")
     ] = False,
     network: NetworkOpt = "task",
+    image_map: ImageMapOpt = None,
+    build_ca: BuildCaOpt = None,
     metric: Annotated[
         str | None,
         typer.Option(
@@ -144,7 +164,12 @@ def run(
     """Run agents on tasks in EXEC, COLLAB or paired mode."""
     if mode not in ("exec", "collab", "paired"):
         raise typer.BadParameter("expected exec, collab or paired", param_hint="--mode")
-    settings = RunSettings(network=parse_network(network), metric=metric)
+    settings = RunSettings(
+        network=parse_network(network),
+        metric=metric,
+        image_map=load_image_map(image_map or []),
+        build_ca=load_build_ca(build_ca or []),
+    )
     loaded = [load_task(p) for p in find_tasks(tasks)]
     info, make_agent = agent_factory(
         agent,
@@ -228,7 +253,7 @@ def resume(
             judges=tuple(started.judges),
             catalog=started.catalog,
             user_sim=sim_info,
-            settings=RunSettings.recorded(started),
+            settings=RunSettings.recorded(started, build_ca=load_build_ca()),
         )
         return plan
 
@@ -277,6 +302,7 @@ def worker(
         agent_options=ModelOptions(model=model, base_url=base_url),
         voice_for=voice_for,
         idle_exit_sec=idle_exit,
+        build_ca=load_build_ca(),
     )
 
     async def go() -> int:

@@ -13,10 +13,21 @@ from rich.table import Table
 
 from realcli import TaskFormatError
 from realcli.cli._app import app, console, err_console
-from realcli.cli._cmd_run import _judge_hook, _until_signal
+from realcli.cli._cmd_run import BuildCaOpt, ImageMapOpt, NetworkOpt, _judge_hook, _until_signal
 from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import open_log
-from realcli.runtime import ControlResult, Task, TaskValidation, find_tasks, load_task, validate_tasks
+from realcli.runtime import (
+    ControlResult,
+    RunSettings,
+    Task,
+    TaskValidation,
+    find_tasks,
+    load_build_ca,
+    load_image_map,
+    load_task,
+    parse_network,
+    validate_tasks,
+)
 from realcli.scripts_catalog import LintIssue, coverage, lint_script, load_catalog
 
 TasksArg = Annotated[list[Path], typer.Argument(metavar="TASKS...", help="Task directories, or folders of them.")]
@@ -26,9 +37,17 @@ TasksArg = Annotated[list[Path], typer.Argument(metavar="TASKS...", help="Task d
 def validate(
     tasks: TasksArg,
     concurrency: Annotated[int, typer.Option("--concurrency", "-n", min=1)] = 4,
+    network: NetworkOpt = "task",
+    image_map: ImageMapOpt = None,
+    build_ca: BuildCaOpt = None,
     log: LogOption = None,
 ) -> None:
     """Check tasks as the paper's construction pipeline does: oracle passes, no-op fails, scripts reach every probe."""
+    settings = RunSettings(
+        network=parse_network(network),
+        image_map=load_image_map(image_map or []),
+        build_ca=load_build_ca(build_ca or []),
+    )
     loaded = [load_task(p) for p in find_tasks(tasks)]
     prefix = time.strftime("validate-%Y%m%d-%H%M%S", time.gmtime())
     err_console.print(f"validating {len(loaded)} task(s): runs {prefix}-oracle, -noop, -parrot and -mutant-N")
@@ -38,7 +57,13 @@ def validate(
             judge = _judge_hook(opened, f"{prefix}-oracle", True)
             return await _until_signal(
                 validate_tasks(
-                    opened, loaded, catalog=load_catalog(), run_prefix=prefix, concurrency=concurrency, judge=judge
+                    opened,
+                    loaded,
+                    catalog=load_catalog(),
+                    run_prefix=prefix,
+                    concurrency=concurrency,
+                    judge=judge,
+                    settings=settings,
                 )
             )
 

@@ -31,8 +31,11 @@ def summarize(event: ev.DecodedEvent) -> str:
             return f"{task.task_id} in {mode} mode, agent {agent.name}, {b.max_turns} turns / {b.timeout_sec:.0f} s"
         case ev.TrialFinished(reason=reason, turns=turns, duration_sec=d, detail=detail):
             return f"{reason} after {turns} turn(s), {d:.1f} s {_short(detail, 80)}".rstrip()
-        case ev.ImageBuilt(image=image, cached=cached, duration_sec=d):
-            return f"{image} ({'cached' if cached else f'built in {d:.1f} s'})"
+        case ev.ImageBuilt(image=image, cached=cached, duration_sec=d, source=source, mapped=mapped):
+            how = source or ("cached" if cached else "built")
+            how += f" in {d:.1f} s" if how in ("built", "pulled") else ""
+            subs = "".join(f", {a} -> {b}" for a, b in mapped.items())
+            return f"{image} ({how}{subs})"
         case ev.SandboxCreated(container_id=cid, image=image, network=net):
             return f"container {cid[:12]} from {image}, network {net}"
         case ev.SandboxRemoved(container_id=cid, reason=reason):

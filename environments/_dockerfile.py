@@ -18,6 +18,17 @@ what it has, with BuildKit's own meaning:
   expand ``$VARS`` in an unquoted heredoc).
 * a ``# syntax=`` directive is dropped: the built-in frontend builds.
 
+Two user settings are applied here too, without editing the task:
+
+* the image map replaces ``FROM`` images (after global ``ARG`` defaults);
+* extra CA certificates (``--build-ca``, for builds behind a TLS-intercepting
+  proxy): every ``RUN`` gets the bundle mounted at
+  ``/run/realcli-build-ca.pem`` and ``SSL_CERT_FILE``, ``REQUESTS_CA_BUNDLE``,
+  ``PIP_CERT``, ``CURL_CA_BUNDLE``, ``NODE_EXTRA_CA_CERTS`` and
+  ``GIT_SSL_CAINFO`` as build arguments pointing at it.  Neither the file nor
+  the variables stay in the image: the bundle comes from a helper stage fed
+  by a build argument, and ``ARG`` values are not part of the image's config.
+
 Every rewrite is listed in ``Rewrite.notes`` (the build log starts with them).
 """
 
@@ -29,20 +40,45 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-__all__ = ["Rewrite", "rewrite_dockerfile"]
+from realcli.environments._imagemap import ImageMap
+
+__all__ = ["CA_BUILD_ARG", "Rewrite", "rewrite_dockerfile"]
 
 _DEFAULT_SHELL: Final = ("/bin/sh", "-c")
 _INSTRUCTION = re.compile(r"^\s*(?P<kw>[A-Za-z]+)(?:\s+(?P<args>.*))?$", re.DOTALL)
 _HEREDOC = re.compile(r"(?<!<)<<(?!<)(?P<chomp>-?)(?P<quote>[\"']?)(?P<word>[A-Za-z0-9_.-]+)(?P=quote)")
 _SYNTAX = re.compile(r"^#\s*syntax\s*=", re.IGNORECASE)
+_ARG_DEFAULT = re.compile(r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)=(?P<value>\S+)$")
+_VAR = re.compile(r"\$\{?(?P<name>[A-Za-z_][A-Za-z0-9_]*)\}?")
+
+CA_BUILD_ARG: Final = "REALCLI_BUILD_CA_PEM"
+_CA_STAGE: Final = "realcli-build-ca"
+_CA_CHUNK: Final = 64 * 1024
+_CA_PATH: Final = "/run/realcli-build-ca.pem"
+_CA_MOUNT: Final = f"--mount=type=bind,from={_CA_STAGE},source=/ca.pem,target={_CA_PATH}"
+_CA_VARS: Final = (
+    "SSL_CERT_FILE",
+    "REQUESTS_CA_BUNDLE",
+    "PIP_CERT",
+    "CURL_CA_BUNDLE",
+    "NODE_EXTRA_CA_CERTS",
+    "GIT_SSL_CAINFO",
+)
 
 
 @dataclass(frozen=True)
 class Rewrite:
-    """The Dockerfile to build and what was changed in it."""
+    """The Dockerfile to build, what was changed in it, the images it starts FROM and its build arguments.
+
+    ``bases`` are the external images (after the map), ``mapped`` the
+    substitutions the image map made, ``build_args`` what the build must pass.
+    """
 
     text: str
     notes: list[str] = field(default_factory=list)
+    bases: list[str] = field(default_factory=list)
+    mapped: dict[str, str] = field(default_factory=dict)
+    build_args: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -108,12 +144,19 @@ def _copy_script(flags: list[str], rest: str, docs: list[_Heredoc]) -> str:
 
 
 class _Rewriter:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, image_map: ImageMap, ca: str | None) -> None:
         self.lines = text.splitlines()
+        self.image_map = image_map
+        self.ca = ca
         self.out: list[str] = []
         self.notes: list[str] = []
         self.shell: tuple[str, ...] = _DEFAULT_SHELL
         self.pos = 0
+        self.args: dict[str, str] = {}  # global ARG defaults (before the first FROM)
+        self.stages: set[str] = set()
+        self.bases: list[str] = []
+        self.mapped: dict[str, str] = {}
+        self.first_from: int | None = None  # index in out of the first FROM
 
     def run(self) -> Rewrite:
         while self.pos < len(self.lines):
@@ -124,7 +167,27 @@ class _Rewriter:
                 self.pos += 1
                 continue
             self._instruction()
-        return Rewrite("\n".join(self.out) + "\n", self.notes)
+        build_args = self._add_ca_stage()
+        return Rewrite("\n".join(self.out) + "\n", self.notes, self.bases, self.mapped, build_args)
+
+    def _add_ca_stage(self) -> dict[str, str]:
+        if self.ca is None or self.first_from is None:
+            return {}
+        base = next((b for b in self.bases if b != "scratch"), None)
+        if base is None:
+            return {}
+        # One build argument per chunk: a single environment string is limited to 128 KiB,
+        # and a system bundle is larger.
+        chunks = [self.ca[i : i + _CA_CHUNK] for i in range(0, len(self.ca), _CA_CHUNK)]
+        names = [f"{CA_BUILD_ARG}_{i}" for i in range(len(chunks))]
+        stage = [
+            f"FROM {base} AS {_CA_STAGE}",
+            "ARG " + " ".join(names),
+            "RUN printf '%s' " + " ".join(f'"${name}"' for name in names) + " > /ca.pem",
+        ]
+        self.out[self.first_from : self.first_from] = stage
+        self.notes.append(f"extra CA certificates mounted at {_CA_PATH} for every RUN")
+        return dict(zip(names, chunks, strict=True))
 
     def _logical_line(self) -> str:
         """The instruction at ``pos`` with its continuation lines joined (heredoc bodies excluded)."""
@@ -142,10 +205,16 @@ class _Rewriter:
         keyword = m["kw"].upper() if m else ""
         args = (m["args"] or "") if m else ""
         self._track(keyword, args)
+        if keyword == "FROM":
+            self._from(start, args)
+            return
         flags, rest = _split_flags(args)
         markers = list(_HEREDOC.finditer(rest)) if keyword in ("RUN", "COPY", "ADD") else []
         if not markers or rest.startswith("["):
-            self.out.extend(self.lines[start : self.pos])
+            lines = self.lines[start : self.pos]
+            if keyword == "RUN" and self.ca is not None:
+                lines = [lines[0].replace(m["kw"], f"{m['kw']} {_CA_MOUNT}", 1) if m else lines[0], *lines[1:]]
+            self.out.extend(lines)
             return
         docs = [self._body(mm) for mm in markers]
         if keyword == "RUN":
@@ -154,8 +223,34 @@ class _Rewriter:
             script = _copy_script(flags, rest, docs)
             flags = []
         exec_form = json.dumps([*self.shell, script])
-        self.out.append(" ".join(["RUN", *flags, exec_form]))
+        mount = [_CA_MOUNT] if self.ca is not None else []
+        self.out.append(" ".join(["RUN", *mount, *flags, exec_form]))
         self.notes.append(f"line {start + 1}: {keyword} with heredoc(s) {', '.join(d.word for d in docs)} rewritten")
+
+    def _from(self, start: int, args: str) -> None:
+        """Map the stage's image, remember stage names, declare the CA variables in the stage."""
+        flags, rest = _split_flags(args)
+        words = rest.split()
+        line = " ".join(["FROM", *flags, *words]) if words else self.lines[start]
+        if words:
+            ref = words[0]
+            if len(words) >= 3 and words[1].upper() == "AS":
+                self.stages.add(words[2].lower())
+            if ref.lower() not in self.stages:
+                resolved = _VAR.sub(lambda v: self.args.get(v["name"], v.group(0)), ref)
+                target = self.image_map.apply(resolved)
+                if target != resolved:
+                    self.mapped[resolved] = target
+                    self.notes.append(f"line {start + 1}: FROM {resolved} mapped to {target} (image map)")
+                if target != ref:
+                    line = " ".join(["FROM", *flags, target, *words[1:]])
+                if "$" not in target:
+                    self.bases.append(target)
+        if self.first_from is None:
+            self.first_from = len(self.out)
+        self.out.append(line)
+        if self.ca is not None:
+            self.out.append("ARG " + " ".join(f"{name}={_CA_PATH}" for name in _CA_VARS))
 
     def _body(self, marker: re.Match[str]) -> _Heredoc:
         word, chomp = marker["word"], marker["chomp"] == "-"
@@ -169,7 +264,11 @@ class _Rewriter:
         return _Heredoc(word, chomp, marker.group(0), raw)
 
     def _track(self, keyword: str, args: str) -> None:
-        """Follow SHELL (reset at each FROM), which decides how a rewritten RUN runs."""
+        """Follow SHELL (reset at each FROM), which decides how a rewritten RUN runs, and global ARGs."""
+        if keyword == "ARG" and self.first_from is None:
+            for word in args.split():
+                if mm := _ARG_DEFAULT.match(word):
+                    self.args[mm["name"]] = mm["value"].strip("\"'")
         if keyword == "FROM":
             self.shell = _DEFAULT_SHELL
         elif keyword == "SHELL":
@@ -181,6 +280,9 @@ class _Rewriter:
                 self.shell = tuple(shell)
 
 
-def rewrite_dockerfile(text: str) -> Rewrite:
-    """``text`` with heredocs and a ``# syntax=`` line rewritten for the engine's built-in frontend."""
-    return _Rewriter(text).run()
+def rewrite_dockerfile(text: str, *, image_map: ImageMap | None = None, ca: str | None = None) -> Rewrite:
+    """``text`` rewritten for the engine's built-in frontend, with the image map and extra CA certificates applied.
+
+    ``ca`` is a PEM bundle, or None for none.
+    """
+    return _Rewriter(text, image_map or ImageMap(), ca).run()

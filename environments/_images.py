@@ -41,8 +41,19 @@ from realcli.environments._docker import (
     session_labels,
 )
 from realcli.environments._dockerfile import Rewrite, rewrite_dockerfile
+from realcli.environments._imagemap import ImageMap
 
-__all__ = ["BuildResult", "ImageBuildError", "build_image", "context_hash", "log_tail", "remove_image"]
+__all__ = [
+    "BuildResult",
+    "ImageBuildError",
+    "ImageUnavailableError",
+    "build_image",
+    "context_hash",
+    "log_tail",
+    "prepare_dockerfile",
+    "pull_image",
+    "remove_image",
+]
 
 # Bump when the hashing or the build parameters change meaning, so old tags stop matching.
 # (Base images share it: a bump rebuilds them on every machine.  Task images mix in their own
@@ -68,6 +79,16 @@ class ImageBuildError(InfrastructureError):
         self.image = image
         self.error = error
         self.log = log
+
+
+class ImageUnavailableError(InfrastructureError):
+    """An image a task needs is neither here nor pullable; the message names it and the ways out."""
+
+    cause = "image_error"
+
+    def __init__(self, message: str, *, image: str) -> None:
+        super().__init__(message)
+        self.image = image
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,14 +236,38 @@ def _write_context_tar(
     out.seek(0)
 
 
-def prepare_dockerfile(context_dir: Path, dockerfile: str = "Dockerfile") -> Rewrite:
-    """The Dockerfile a build sends: heredocs and ``# syntax=`` rewritten for the engine's BuildKit."""
+def prepare_dockerfile(
+    context_dir: Path, dockerfile: str = "Dockerfile", *, image_map: ImageMap | None = None, ca: str | None = None
+) -> Rewrite:
+    """The Dockerfile a build sends: rewritten for the engine's BuildKit, the image map and CA certificates applied."""
     path = context_dir / dockerfile
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise InfrastructureError(f"{path}: cannot read the Dockerfile ({e})") from e
-    return rewrite_dockerfile(text)
+    return rewrite_dockerfile(text, image_map=image_map, ca=ca)
+
+
+async def pull_image(docker: aiodocker.Docker, ref: str, *, timeout_sec: float = 600.0) -> str | None:
+    """Pull ``ref`` when the engine can; None when it cannot (no registry, unknown image), else the reason."""
+    name, tag = _split_ref(ref)
+    try:
+        with anyio.fail_after(timeout_sec):
+            await docker.images.pull(name, tag=tag)
+    except DockerError as e:
+        return one_line(str(e.message), 160)
+    except TimeoutError:
+        return f"the pull took over {timeout_sec:g} s"
+    return None
+
+
+def _split_ref(ref: str) -> tuple[str, str | None]:
+    if "@" in ref:
+        return ref, None
+    name, sep, tag = ref.rpartition(":")
+    if sep and "/" not in tag:
+        return name, tag
+    return ref, "latest"
 
 
 async def _file_chunks(f: IO[bytes]) -> AsyncIterator[bytes]:
@@ -290,10 +335,14 @@ async def build_image(
     timeout_sec: float = 1800.0,
     nocache: bool = False,
     progress: ProgressFn | None = None,
+    image_map: ImageMap | None = None,
+    ca: str | None = None,
 ) -> BuildResult:
     """Build ``context_dir`` into image ``tag`` with the engine's BuildKit (``networkmode`` = ``network``).
 
     ``what`` names the thing being built in error messages ("task foo").
+    ``image_map`` substitutes ``FROM`` images; ``ca`` (a PEM bundle) is
+    trusted by every ``RUN`` (see ``_dockerfile``).
     Raises ``ImageBuildError`` when a step fails or the build exceeds
     ``timeout_sec``; the engine drops the build when the request is aborted.
     """
@@ -303,7 +352,9 @@ async def build_image(
     image_id = ""
     error = ""
     params = _build_params(tag, {**labels, **session_labels()}, network, dockerfile, nocache)
-    rewrite = prepare_dockerfile(context_dir, dockerfile)
+    rewrite = prepare_dockerfile(context_dir, dockerfile, image_map=image_map, ca=ca)
+    if rewrite.build_args:
+        params["buildargs"] = msgspec.json.encode(rewrite.build_args).decode()
     for note in rewrite.notes:
         log.add(f"realcli: {note}\n")
     with tempfile.SpooledTemporaryFile(max_size=32 << 20) as ctx:
@@ -379,8 +430,8 @@ def _error_text(msg: dict[str, object]) -> str:
 def _hint(error: str) -> str:
     if re.search(r"pull access denied|repository does not exist|manifest .*not found|dial tcp|lookup ", error):
         return (
-            " (nothing can be pulled here: base images must exist locally; "
-            "build them with `python -m realcli.environments` or `make setup`)"
+            " (an image could not be pulled: `docker load` it, map it to a local one with "
+            "--image-map FROM=TO, or build realcli's base images with `python -m realcli.environments`)"
         )
     return ""
 

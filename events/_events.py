@@ -213,6 +213,10 @@ class RunStarted(Event, frozen=True):
     network: str = ""
     # The reward.json metric that decides V when a verifier writes several and no "reward" (--metric).
     metric: str | None = None
+    # Image substitutions ("FROM=TO", first match wins; --image-map) and the sha256 of the extra CA
+    # bundle image builds trusted (--build-ca; "" for none).
+    image_map: list[str] = field(default_factory=list)
+    build_ca: str = ""
 
 
 class TrialScheduled(Event, frozen=True):
@@ -272,6 +276,12 @@ class ImageBuilt(Event, frozen=True):
     content_hash: str
     cached: bool
     duration_sec: float = 0.0
+    # How the image came to be: "built" | "cached" | "local" (docker_image present) | "pulled"; "" in
+    # older logs.  ``mapped``: the image map's substitutions (asked -> used); ``docker_image``: the
+    # task's [environment] docker_image when it has one (absent and unpullable: the Dockerfile was built).
+    source: str = ""
+    mapped: dict[str, str] = field(default_factory=dict)
+    docker_image: str | None = None
 
 
 class VerificationRequested(Event, frozen=True):

@@ -41,7 +41,14 @@ from realcli.runtime._run import (
     trial_status,
 )
 from realcli.runtime._sandbox import DockerSandbox, ExecResult, gc, prune_images
-from realcli.runtime._settings import NETWORK_CHOICES, NetworkChoice, RunSettings, parse_network
+from realcli.runtime._settings import (
+    NETWORK_CHOICES,
+    NetworkChoice,
+    RunSettings,
+    load_build_ca,
+    load_image_map,
+    parse_network,
+)
 from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest
 from realcli.runtime._terminus import TerminusAgent
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, budgets_for, trial_id
@@ -78,6 +85,8 @@ __all__ = [
     "llm_user_info",
     "LlmJudge",
     "LlmVoice",
+    "load_build_ca",
+    "load_image_map",
     "load_run",
     "load_task",
     "ModelClient",

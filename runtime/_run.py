@@ -132,6 +132,8 @@ async def record_run(log: EventLog, plan: RunPlan) -> tuple[StreamWriter, list[T
             seed=plan.seed,
             network=plan.settings.network,
             metric=plan.settings.metric,
+            image_map=plan.settings.image_map.as_strings(),
+            build_ca=plan.settings.build_ca_fingerprint,
         ),
         *[
             ev.TrialScheduled(

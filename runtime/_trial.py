@@ -216,10 +216,18 @@ class TrialRunner:
             task.environment_dir,
             docker_image=env.docker_image,
             build_timeout_sec=env.build_timeout_sec,
+            image_map=spec.settings.image_map,
+            ca=spec.settings.build_ca,
         )
         await supervisor.append(
             ev.ImageBuilt(
-                image=image.tag, content_hash=image.content_hash, cached=image.cached, duration_sec=image.duration_sec
+                image=image.tag,
+                content_hash=image.content_hash,
+                cached=image.cached,
+                duration_sec=image.duration_sec,
+                source=image.source,
+                mapped=image.mapped,
+                docker_image=image.docker_image,
             )
         )
         scope = f"{spec.run_id}.{spec.trial_id}"

@@ -36,6 +36,7 @@ from realcli.projections import (
 from realcli.runtime._agent import Agent, MutantAgent, NoopAgent, OracleAgent, ParrotAgent
 from realcli.runtime._judging import load_run
 from realcli.runtime._run import AfterTrial, OnTrial, RunMode, RunPlan, start_run
+from realcli.runtime._settings import RunSettings
 from realcli.runtime._taskdir import Task
 from realcli.runtime._user import ScriptedVoice
 from realcli.scripts_catalog import Catalog, LintIssue, lint_script
@@ -110,8 +111,12 @@ async def validate_tasks(
     concurrency: int = 4,
     judge: AfterTrial | None = None,
     on_trial: OnTrial | None = None,
+    settings: RunSettings | None = None,
 ) -> list[TaskValidation]:
-    """Validate ``tasks``: the oracle run, then the controls; one ``TaskValidation`` per task, in order."""
+    """Validate ``tasks``: the oracle run, then the controls; one ``TaskValidation`` per task, in order.
+
+    ``settings`` (the image map, build CA certificates, ...) apply to every run of the validation.
+    """
     results = {t.task_id: _static(t, catalog) for t in tasks}
     voice = ScriptedVoice()
     info = catalog.info()
@@ -130,6 +135,7 @@ async def validate_tasks(
             catalog=info,
             user_sim=ScriptedVoice.info,
             judges=("rules",) if judge else (),
+            settings=settings or RunSettings(),
         )
 
     oracle = plan("oracle", "paired", OracleAgent.info, lambda task: OracleAgent(task.spec.oracle), tasks)

@@ -118,6 +118,7 @@ class WorkerConfig:
     agent_options: ModelOptions = field(default_factory=ModelOptions)
     voice_for: Callable[[ev.RunStarted], tuple[VoiceFactory | None, ev.UserSimInfo | None]] | None = None
     idle_exit_sec: float | None = None  # stop after this long without work (tests, batch jobs)
+    build_ca: str | None = None  # this machine's extra CA bundle for image builds (runs record only its hash)
 
 
 async def serve_worker(log: EventLog, queue: WorkQueue, config: WorkerConfig) -> int:
@@ -179,7 +180,7 @@ async def _run_order(
         mode=trial.mode,
         attempt=trial.attempt,
         seed=trial.seed,
-        settings=RunSettings.recorded(started),
+        settings=RunSettings.recorded(started, build_ca=config.build_ca),
     )
     agent = agent_from_info(started.agent, config.agent_options)(task)
     async with anyio.create_task_group() as tg:

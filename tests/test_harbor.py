@@ -9,6 +9,7 @@ import anyio
 import pytest
 
 from realcli import events as ev
+from realcli.environments import ImageMap
 from realcli.eventlog import EventLog, open_log
 from realcli.projections import fold, report
 from realcli.runtime import (
@@ -253,3 +254,30 @@ def test_reward_messages_say_what_was_wrong(
         assert result.error is None
     else:
         assert error in (result.error or "")
+
+
+# -------------------------------------------------------------------- images
+
+
+async def test_images_as_harbor_chooses_them_with_an_image_map(tmp_path: Path, slog: EventLog) -> None:
+    absent = make_task(
+        tmp_path, "absent", toml='[environment]\ndocker_image = "registry.example/team/env:1"\n'
+    )  # not here, not pullable: its Dockerfile is built
+    ubuntu = make_task(tmp_path, "ubuntu", dockerfile="FROM ubuntu:24.04\nWORKDIR /app\n")
+    tasks = [load_task(absent), load_task(ubuntu)]
+    settings = RunSettings(image_map=ImageMap.parse(["ubuntu:24.*=debian:bookworm-slim"]))
+
+    _, mapped = await run(slog, tasks, settings=settings, run_id="mapped")
+    _, unmapped = await run(slog, tasks[1:], run_id="unmapped")
+
+    (started,) = of(mapped, ev.RunStarted)
+    assert started.image_map == ["ubuntu:24.*=debian:bookworm-slim"]
+    (built,) = of(mapped, ev.ImageBuilt, "absent-exec-1")
+    assert (built.source, built.docker_image) == ("built", "registry.example/team/env:1")
+    (substituted,) = of(mapped, ev.ImageBuilt, "ubuntu-exec-1")
+    assert substituted.mapped == {"ubuntu:24.04": "debian:bookworm-slim"}
+    assert verifier(mapped, "absent-exec-1").reward == verifier(mapped, "ubuntu-exec-1").reward == 1.0
+    (failed,) = of(unmapped, ev.TrialFinished)
+    assert failed.cause == "image_error"
+    assert "FROM ubuntu:24.04, which is not present locally and cannot be pulled" in failed.detail
+    assert "--image-map ubuntu:24.04=LOCAL" in failed.detail

@@ -14,6 +14,8 @@ from realcli.environments import (
     BASE_IMAGES,
     LABEL_RECIPE_HASH,
     ImageBuildError,
+    ImageMap,
+    ImageUnavailableError,
     build_image,
     context_hash,
     ensure_base_images,
@@ -117,13 +119,20 @@ async def test_a_failing_build_names_the_task_and_shows_the_log_tail(
         await docker_client.images.inspect(err.value.image)
 
 
-async def test_a_missing_base_image_says_nothing_can_be_pulled(
-    docker_client: aiodocker.Docker, image_cleanup: list[str], tmp_path: Path
-) -> None:
+async def test_a_missing_base_image_names_it_and_the_ways_out(docker_client: aiodocker.Docker, tmp_path: Path) -> None:
     env = write_env(tmp_path, "FROM realcli-test/no-such-base:never\n")
-    with pytest.raises(ImageBuildError, match="nothing can be pulled") as err:
-        await ensure_task_image(docker_client, task_id(), env)
-    image_cleanup.append(err.value.image)
+    tid = task_id()
+
+    with pytest.raises(ImageUnavailableError) as err:
+        await ensure_task_image(docker_client, tid, env)
+
+    message = str(err.value)
+    assert "\n" not in message
+    assert f"task {tid}: environment/Dockerfile starts FROM realcli-test/no-such-base:never" in message
+    assert "cannot be pulled" in message
+    assert "`docker load" in message
+    assert "--image-map realcli-test/no-such-base:never=LOCAL" in message
+    assert err.value.cause == "image_error"
 
 
 async def test_docker_image_is_used_when_present_and_a_clear_error_when_missing(
@@ -131,16 +140,85 @@ async def test_docker_image_is_used_when_present_and_a_clear_error_when_missing(
 ) -> None:
     tid = task_id()
     got = await ensure_task_image(docker_client, tid, tmp_path / "environment", docker_image=python_image)
-    assert (got.tag, got.cached) == (python_image, True)
+    assert (got.tag, got.cached, got.source, got.docker_image) == (python_image, True, "local", python_image)
     assert got.content_hash.startswith("sha256:")
 
-    with pytest.raises(InfrastructureError) as err:
+    with pytest.raises(ImageUnavailableError) as err:
         await ensure_task_image(docker_client, tid, tmp_path, docker_image="registry.example/never:1")
     message = str(err.value)
     assert "\n" not in message
     assert f"task {tid}" in message
-    assert "'registry.example/never:1' is not present locally" in message
-    assert "nothing can be pulled" in message
+    assert "docker_image registry.example/never:1 is not present locally and cannot be pulled" in message
+    for way_out in ("`docker load", "--image-map registry.example/never:1=LOCAL", "remove docker_image"):
+        assert way_out in message
+
+
+async def test_an_absent_docker_image_falls_back_to_building_the_dockerfile(
+    docker_client: aiodocker.Docker, debian_image: str, image_cleanup: list[str], tmp_path: Path
+) -> None:
+    env = write_env(tmp_path, "FROM debian:bookworm-slim\nRUN echo built > /how\n")
+
+    got = await ensure_task_image(docker_client, task_id(), env, docker_image="registry.example/never:1")
+    image_cleanup.append(got.tag)
+
+    assert (got.source, got.docker_image) == ("built", "registry.example/never:1")
+    assert got.tag.startswith("realcli-task/")
+
+
+async def test_the_image_map_substitutes_docker_images_and_base_images(
+    docker_client: aiodocker.Docker, python_image: str, image_cleanup: list[str], tmp_path: Path
+) -> None:
+    image_map = ImageMap.parse(["python:3.*-slim*=realcli/python:bookworm", "ubuntu=debian:bookworm-slim"])
+
+    pinned = await ensure_task_image(
+        docker_client, task_id(), tmp_path / "none", docker_image="python:3.12-slim-bookworm", image_map=image_map
+    )
+    env = write_env(tmp_path, "ARG BASE=ubuntu\nFROM ${BASE} AS base\nFROM base\nRUN cat /etc/debian_version\n")
+    built = await ensure_task_image(docker_client, task_id(), env, image_map=image_map)
+    image_cleanup.append(built.tag)
+    unmapped = await ensure_task_image(
+        docker_client, task_id(), env, image_map=ImageMap.parse(["ubuntu=" + python_image])
+    )
+    image_cleanup.append(unmapped.tag)
+
+    assert (pinned.tag, pinned.source) == ("realcli/python:bookworm", "local")
+    assert pinned.mapped == {"python:3.12-slim-bookworm": "realcli/python:bookworm"}
+    assert (built.source, built.mapped) == ("built", {"ubuntu": "debian:bookworm-slim"})
+    assert unmapped.tag != built.tag  # another substitution is another image
+
+
+async def test_a_failed_build_is_not_rebuilt_at_once(
+    docker_client: aiodocker.Docker, debian_image: str, tmp_path: Path
+) -> None:
+    env = write_env(tmp_path, f"FROM debian:bookworm-slim\nRUN echo {secrets.token_hex(4)} && exit 3\n")
+    tid = task_id()
+    with pytest.raises(ImageBuildError) as first:
+        await ensure_task_image(docker_client, tid, env)
+
+    with pytest.raises(ImageBuildError, match=r"not rebuilt: this build failed \d+ s ago") as second:
+        await ensure_task_image(docker_client, tid, env)
+
+    assert second.value.log == first.value.log
+
+
+async def test_builds_can_trust_extra_ca_certificates_which_stay_out_of_the_image(
+    docker_client: aiodocker.Docker, python_image: str, image_cleanup: list[str], tmp_path: Path, sandbox_run: str
+) -> None:
+    """This machine's HTTPS goes through an intercepting proxy: its CA bundle is what a build needs to reach PyPI."""
+    bundle = await anyio.Path("/etc/ssl/certs/ca-certificates.crt").read_text()
+    fetch = "python3 -c \"import urllib.request; urllib.request.urlopen('https://pypi.org/simple/pip/', timeout=60)\""
+    dockerfile = f"FROM realcli/python:bookworm\nRUN {fetch} && echo fetched > /fetched\n"
+    env = await anyio.to_thread.run_sync(write_env, tmp_path, dockerfile)
+
+    image = await ensure_task_image(docker_client, task_id(), env, ca=bundle)
+    image_cleanup.append(image.tag)
+
+    info = await docker_client.images.inspect(image.tag)
+    assert not [e for e in info["Config"]["Env"] if "realcli-build-ca" in e]
+    async with DockerSandbox(docker_client, image.tag, run=sandbox_run, trial="ca") as sb:
+        result = await sb.exec("cat /fetched; ls /run/realcli-build-ca.pem", timeout_sec=30)
+    assert result.stdout.text == "fetched\n"
+    assert "No such file" in result.stderr.text
 
 
 async def test_no_dockerfile_and_no_docker_image_is_a_task_format_error(
