@@ -26,6 +26,7 @@ from realcli.runtime import (
     load_image_map,
     load_task,
     parse_network,
+    unimplemented_keys,
     validate_tasks,
 )
 from realcli.scripts_catalog import LintIssue, coverage, lint_script, load_catalog
@@ -138,19 +139,19 @@ def _mutants_cell(result: TaskValidation) -> str:
 
 @app.command()
 def lint(tasks: TasksArg) -> None:
-    """Check interaction layers against the task format and the scenario catalog."""
+    """Check tasks: task.toml keys realcli does not implement, interaction layers against the scenario catalog."""
     catalog = load_catalog()
     errors = 0
     for path in find_tasks(tasks):
         issues = _lint_one(path, catalog)
         errors += sum(i.severity == "error" for i in issues)
         status = "[green]ok[/]" if not issues else f"{len(issues)} issue(s)"
-        console.print(f"{path.name}: {status}")
+        console.print(f"{escape(path.name)}: {status}")
         for issue in issues:
             colour = "red" if issue.severity == "error" else "yellow"
             console.print(
-                f"  [{colour}]{issue.severity}[/]: {issue.path}: {issue.message}"
-                + (f"\n    fix: {issue.hint}" if issue.hint else "")
+                f"  [{colour}]{issue.severity}[/]: {escape(issue.path)}: {escape(issue.message)}"
+                + (f"\n    fix: {escape(issue.hint)}" if issue.hint else "")
             )
     if errors:
         raise typer.Exit(1)
@@ -161,9 +162,13 @@ def _lint_one(path: Path, catalog: object) -> list[LintIssue]:
         task: Task = load_task(path)
     except TaskFormatError as e:
         return [LintIssue(severity="error", path=str(path), message=str(e))]
+    keys = [
+        LintIssue(severity="warning", path=f"{path / 'task.toml'}: {key}", message=what)
+        for key, what in unimplemented_keys(task.raw_config)
+    ]
     if task.spec.script is None:
-        return []
-    return lint_script(task.spec.script, task.spec.oracle, task_dir=task.root, catalog=catalog)  # type: ignore[arg-type]
+        return keys
+    return keys + lint_script(task.spec.script, task.spec.oracle, task_dir=task.root, catalog=catalog)  # type: ignore[arg-type]
 
 
 @app.command()

@@ -11,7 +11,7 @@ accepted under the names Harbor uses, and unknown keys are ignored.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from msgspec import Meta, Struct, field
 
@@ -41,10 +41,15 @@ class Metadata(_Frozen, frozen=True):
     tags: list[str] = field(default_factory=list)
 
 
+NetworkMode = Literal["public", "no-network", "allowlist"]
+
+
 class AgentConfig(_Frozen, frozen=True):
     timeout_sec: PosFloat = 21600.0
     max_turns: PosInt = 600
-    user: str | int | None = None  # Harbor
+    user: str | int | None = None  # Harbor: the agent's commands run as this user (None: the image's USER)
+    network_mode: NetworkMode | None = None  # Harbor: per-phase network (must match [environment])
+    allowed_hosts: list[str] | None = None  # Harbor (allowlist): refused
 
 
 class CollabConfig(_Frozen, frozen=True):
@@ -55,9 +60,27 @@ class CollabConfig(_Frozen, frozen=True):
 
 class VerifierConfig(_Frozen, frozen=True):
     timeout_sec: PosFloat = 600.0
-    env: dict[str, str] = field(default_factory=dict)  # Harbor
-    user: str | int | None = None  # Harbor
-    environment_mode: str | None = None  # Harbor ("shared" | "separate")
+    env: dict[str, str] = field(default_factory=dict)  # Harbor (${VAR} templates resolved at run time)
+    user: str | int | None = None  # Harbor: the verifier runs as this user (None: the image's USER)
+    environment_mode: str | None = None  # Harbor ("shared" | "separate": refused)
+    network_mode: NetworkMode | None = None  # Harbor: per-phase network (must match [environment])
+    allowed_hosts: list[str] | None = None  # Harbor (allowlist): refused
+    environment: dict[str, Any] | None = None  # Harbor [verifier.environment] (a separate one): refused
+
+
+class HealthcheckConfig(_Frozen, frozen=True):
+    """Harbor's ``[environment.healthcheck]``: run after the container starts, until it passes."""
+
+    command: Ident
+    interval_sec: NonNegFloat = 5.0
+    timeout_sec: PosFloat = 30.0
+    start_period_sec: NonNegFloat = 0.0
+    start_interval_sec: NonNegFloat = 5.0
+    retries: PosInt = 3
+
+
+class SolutionConfig(_Frozen, frozen=True):
+    env: dict[str, str] = field(default_factory=dict)  # Harbor: the oracle's environment (${VAR} templates)
 
 
 class EnvironmentConfig(_Frozen, frozen=True):
@@ -67,13 +90,19 @@ class EnvironmentConfig(_Frozen, frozen=True):
     # None: the image's WORKDIR (Harbor); the sandbox records the directory it resolved.
     workdir: str | None = None
     # Harbor's keys.
-    network_mode: Literal["public", "no-network", "allowlist"] | None = None
+    network_mode: NetworkMode | None = None
     docker_image: str | None = None
     build_timeout_sec: PosFloat = 600.0
-    storage_mb: PosInt | None = None
-    env: dict[str, str] = field(default_factory=dict)
+    storage_mb: PosInt | None = None  # recorded, not enforced (lint says so)
+    env: dict[str, str] = field(default_factory=dict)  # ${VAR} templates resolved at run time
     memory: str | None = None  # deprecated Harbor spelling, e.g. "2G"
     storage: str | None = None  # deprecated Harbor spelling
+    healthcheck: HealthcheckConfig | None = None
+    allowed_hosts: list[str] | None = None  # allowlist: refused
+    gpus: NonNegInt = 0  # refused above 0
+    gpu_types: list[str] | None = None  # refused
+    mcp_servers: list[dict[str, Any]] = field(default_factory=list)  # refused when not empty
+    skills_dir: str | None = None  # refused
 
     @property
     def internet(self) -> bool:
@@ -98,6 +127,7 @@ class TaskConfig(_Frozen, frozen=True):
     collab: CollabConfig = field(default_factory=CollabConfig)
     verifier: VerifierConfig = field(default_factory=VerifierConfig)
     environment: EnvironmentConfig = field(default_factory=EnvironmentConfig)
+    solution: SolutionConfig = field(default_factory=SolutionConfig)  # Harbor
 
 
 # --------------------------------------------------------------------------

@@ -49,7 +49,7 @@ from realcli.runtime._settings import (
     load_image_map,
     parse_network,
 )
-from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest
+from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest, unimplemented_keys
 from realcli.runtime._terminus import TerminusAgent
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, budgets_for, trial_id
 from realcli.runtime._user import LlmVoice, ScriptedVoice, UserActor, Voice, llm_user_info
@@ -122,6 +122,7 @@ __all__ = [
     "TaskValidation",
     "TerminusAgent",
     "tree_digest",
+    "unimplemented_keys",
     "trial_id",
     "trial_status",
     "TrialFeed",

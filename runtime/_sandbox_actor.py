@@ -21,10 +21,12 @@ import msgspec
 from anyio.abc import TaskStatus
 
 from realcli import events as ev
+from realcli._errors import TaskFormatError
 from realcli.runtime._bus import StreamWriter, TrialFeed
 from realcli.runtime._rewards import REWARD_FILE_BYTES, RewardResult, parse_rewards
 from realcli.runtime._sandbox import BindMount, DockerSandbox, ExecResult
 from realcli.runtime._taskdir import Task
+from realcli.runtime._templating import resolve_env
 
 AGENT_OUTPUT_BYTES: Final = 64 * 1024
 EVIDENCE_FILE_BYTES: Final = 64 * 1024
@@ -70,10 +72,17 @@ class SandboxActor:
     async def run(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
         """Start with ``tg.start(actor.run)``: ready once the container is up and prepared."""
         plan = self._plan
+        config = plan.task.config
+        toml = f"{plan.task.root / 'task.toml'}"
+        environment = msgspec.structs.replace(
+            config.environment, env=resolve_env(config.environment.env, where=f"{toml}: environment.env")
+        )
+        self._verifier_env = resolve_env(config.verifier.env, where=f"{toml}: verifier.env")
+        self._solution_env = resolve_env(config.solution.env, where=f"{toml}: solution.env")
         box = DockerSandbox.for_task(
             self._docker,
             plan.image,
-            plan.task.config.environment,
+            environment,
             run=plan.run_id,
             trial=plan.trial_id,
             labels=plan.extra_labels,
@@ -114,6 +123,8 @@ class SandboxActor:
 
     async def _prepare(self, box: DockerSandbox) -> None:
         task = self._plan.task
+        if task.config.environment.healthcheck is not None:
+            await self._healthy(box, task.config.environment.healthcheck)
         if self._plan.plant_traps:
             for src, dest in task.trap_files():
                 size = await box.put_bytes(dest, src.read_bytes(), mode=src.stat().st_mode & 0o777)
@@ -127,6 +138,23 @@ class SandboxActor:
             await self._out.append(
                 ev.FilesCopied(direction="in", src="solution/", dest="/solution", bytes=size, purpose="solution")
             )
+
+    async def _healthy(self, box: DockerSandbox, check: ev.HealthcheckConfig) -> None:
+        """Harbor's healthcheck: retry the command until it passes; each attempt is a ``setup`` command."""
+        await anyio.sleep(check.start_period_sec)
+        for attempt in range(1, check.retries + 1):
+            command_id = ev.new_id()
+            await self._out.append(ev.CommandStarted(command_id=command_id, command=check.command, purpose="setup"))
+            result = await box.exec(check.command, timeout_sec=check.timeout_sec, workdir=box.workdir)
+            await self._out.append(_finished(command_id, "setup", result))
+            if result.exit_code == 0:
+                return
+            if attempt < check.retries:
+                await anyio.sleep(check.start_interval_sec if attempt == 1 else check.interval_sec)
+        raise TaskFormatError(
+            f"task {self._plan.task.task_id}: [environment.healthcheck] {check.command!r} did not pass in "
+            f"{check.retries} attempt(s): {_merge(result).text.strip()[-200:] or f'exit {result.exit_code}'}"
+        )
 
     async def _serve(self, box: DockerSandbox) -> None:
         async with anyio.create_task_group() as tg:
@@ -160,9 +188,15 @@ class SandboxActor:
     async def _command(self, box: DockerSandbox, req: ev.CommandRequested) -> None:
         await self._out.append(ev.CommandStarted(command_id=req.command_id, command=req.command, purpose=req.purpose))
         self._agent_command_running = req.purpose in ("agent", "oracle")
+        agent = req.purpose in ("agent", "oracle")
         try:
             result = await box.exec(
-                req.command, timeout_sec=req.timeout_sec, workdir=box.workdir, max_output_bytes=AGENT_OUTPUT_BYTES
+                req.command,
+                timeout_sec=req.timeout_sec,
+                workdir=box.workdir,
+                max_output_bytes=AGENT_OUTPUT_BYTES,
+                user=self._plan.task.config.agent.user if agent else None,
+                env=self._solution_env if req.purpose == "oracle" else None,
             )
         finally:
             self._agent_command_running = False
@@ -235,7 +269,8 @@ class SandboxActor:
             "bash /tests/test.sh",
             timeout_sec=req.timeout_sec,
             workdir=box.workdir,
-            env=task.config.verifier.env,
+            env=self._verifier_env,
+            user=task.config.verifier.user,
             max_output_bytes=AGENT_OUTPUT_BYTES,
         )
         rewards = await self._rewards(box)

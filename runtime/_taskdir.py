@@ -52,7 +52,7 @@ from realcli.events import (
     Trigger,
 )
 
-__all__ = ["Task", "find_tasks", "load_task", "tree_digest"]
+__all__ = ["Task", "find_tasks", "load_task", "tree_digest", "unimplemented_keys"]
 
 SCRIPT_SCHEMA_VERSION = 1
 
@@ -155,6 +155,72 @@ def load_task(path: Path) -> Task:
         raw_config=MappingProxyType(raw),
         traps=tuple((host.resolve(), dest) for host, dest in traps),
     )
+
+
+# task.toml keys realcli applies (tables of free metadata are not listed: metadata, task).
+_APPLIED: dict[str, frozenset[str]] = {
+    "": frozenset(
+        {
+            "version",
+            "schema_version",
+            "source",
+            "task",
+            "metadata",
+            "agent",
+            "collab",
+            "verifier",
+            "environment",
+            "solution",
+            "steps",
+            "multi_step_reward_strategy",
+        }
+    ),
+    "agent": frozenset({"timeout_sec", "max_turns", "user", "network_mode"}),
+    "collab": frozenset({"timeout_sec", "max_turns"}),
+    "verifier": frozenset({"timeout_sec", "env", "user", "environment_mode", "network_mode"}),
+    "environment": frozenset(
+        {
+            "cpus",
+            "memory_mb",
+            "memory",
+            "allow_internet",
+            "workdir",
+            "network_mode",
+            "docker_image",
+            "build_timeout_sec",
+            "env",
+            "healthcheck",
+            "gpus",
+        }
+    ),
+    "solution": frozenset({"env"}),
+}
+_NOT_IMPLEMENTED: dict[str, str] = {
+    "artifacts": "not implemented: artifacts are not collected after the trial (the evidence snapshot is)",
+    "environment.storage_mb": "not enforced: the sandbox's disk is not limited",
+    "environment.storage": "not enforced: the sandbox's disk is not limited",
+}
+
+
+def unimplemented_keys(raw: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(dotted key, what realcli does with it) for every task.toml key it does not implement.
+
+    Keys that would change behaviour and cannot be applied never get here:
+    the loader refuses them.  What is left is ignored or not enforced, and
+    ``realcli lint`` lists it.
+    """
+    found: list[tuple[str, str]] = []
+    for table, known in _APPLIED.items():
+        section = raw if not table else raw.get(table)
+        if not isinstance(section, Mapping):
+            continue
+        for key in section:
+            dotted = f"{table}.{key}" if table else str(key)
+            if dotted in _NOT_IMPLEMENTED:
+                found.append((dotted, _NOT_IMPLEMENTED[dotted]))
+            elif key not in known:
+                found.append((dotted, "unknown key: ignored"))
+    return found
 
 
 def find_tasks(paths: Sequence[Path]) -> list[Path]:
@@ -325,17 +391,51 @@ def _convert_config(path: Path, raw: dict[str, Any]) -> TaskConfig:
             f"{env.workdir!r} is not an absolute path",
             "expected a container path starting with /",
         )
-    if env.network_mode == "allowlist":
-        raise _error(
-            path,
-            "environment.network_mode",
-            "'allowlist' is not supported (realcli cannot limit a sandbox to allowed_hosts)",
-            "expected public or no-network; refused rather than run with more or less network than declared",
-        )
+    _refuse_unsupported(path, config)
     given = raw.get("environment", {})
     env = _apply_size(path, env, "memory", explicit="memory_mb" in given)
     env = _apply_size(path, env, "storage", explicit="storage_mb" in given)
     return msgspec.structs.replace(config, environment=env)
+
+
+_NETWORK_EXPECTED = "expected public or no-network; refused rather than run with more or less network than declared"
+
+
+def _refuse_unsupported(path: Path, config: TaskConfig) -> None:
+    """Harbor keys that would change how the task runs and that realcli cannot apply: refused, never ignored."""
+    env, agent, verifier = config.environment, config.agent, config.verifier
+    if env.network_mode == "allowlist":
+        problem = "'allowlist' is not supported (realcli cannot limit a sandbox to allowed_hosts)"
+        raise _error(path, "environment.network_mode", problem, _NETWORK_EXPECTED)
+    for where, hosts in (("environment", env.allowed_hosts), ("agent", agent.allowed_hosts)):
+        if hosts is not None:
+            raise _error(path, f"{where}.allowed_hosts", "allowlists are not supported", _NETWORK_EXPECTED)
+    if verifier.allowed_hosts is not None:
+        raise _error(path, "verifier.allowed_hosts", "allowlists are not supported", _NETWORK_EXPECTED)
+    declared = "public" if env.internet else "no-network"
+    for phase, mode in (("agent", agent.network_mode), ("verifier", verifier.network_mode)):
+        if mode is not None and mode != declared:
+            raise _error(
+                path,
+                f"{phase}.network_mode",
+                f"{mode!r} differs from the environment's {declared!r}: a per-phase network is not supported",
+                "expected the same network as [environment], or no per-phase network_mode",
+            )
+    if verifier.environment_mode not in (None, "shared") or verifier.environment is not None:
+        raise _error(
+            path,
+            "verifier.environment_mode" if verifier.environment is None else "verifier.environment",
+            "a separate verifier environment is not supported",
+            "expected environment_mode = 'shared' (the verifier runs in the agent's container)",
+        )
+    for key, present in (
+        ("environment.gpus", env.gpus > 0),
+        ("environment.gpu_types", env.gpu_types is not None),
+        ("environment.mcp_servers", bool(env.mcp_servers)),
+        ("environment.skills_dir", env.skills_dir is not None),
+    ):
+        if present:
+            raise _error(path, key, "not supported by realcli", "remove it, or run the task with Harbor")
 
 
 def _lenient_metadata(meta: dict[str, Any]) -> dict[str, Any]:

@@ -264,6 +264,11 @@ class TrialRunner:
         if not isinstance(self._agent, InstalledAgent):
             yield None
             return
+        if self._spec.task.config.agent.user is not None:
+            raise TaskFormatError(
+                f"task {self._spec.task.task_id}: [agent] user is not supported with installed agents "
+                f"({self._agent.info.name} runs as the image's user); use terminus, or remove [agent] user"
+            )
         async with self._agent.installed(self._docker, task_image) as setup:
             await supervisor.append(
                 ev.ImageBuilt(

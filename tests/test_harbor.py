@@ -281,3 +281,63 @@ async def test_images_as_harbor_chooses_them_with_an_image_map(tmp_path: Path, s
     assert failed.cause == "image_error"
     assert "FROM ubuntu:24.04, which is not present locally and cannot be pulled" in failed.detail
     assert "--image-map ubuntu:24.04=LOCAL" in failed.detail
+
+
+# ----------------------------------------------- keys that change behaviour
+
+WHO_VERIFIER = """#!/bin/sh
+# The agent's commands ran as nobody; the verifier runs as [verifier] user.
+if [ "$(cat /tmp/agent-user)" = nobody ] && [ "$(id -un)" = daemon ] && [ "$TOKEN" = from-realcli ] \\
+   && [ "$GREETING" = hi ]; then echo 1; else echo 0; fi > /logs/verifier/reward.txt
+"""
+
+
+async def test_users_env_templates_and_the_solution_env_are_applied(
+    tmp_path: Path, slog: EventLog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REALCLI_TEST_TOKEN", "from-realcli")
+    monkeypatch.setenv("REALCLI_TEST_WORD", "nobody")
+    toml = (
+        '[agent]\nuser = "nobody"\n'
+        '[verifier]\nuser = "daemon"\nenv = { TOKEN = "${REALCLI_TEST_TOKEN}" }\n'
+        '[environment]\nenv = { GREETING = "${REALCLI_TEST_UNSET:-hi}" }\n'
+        '[solution]\nenv = { WORD = "${REALCLI_TEST_WORD}" }\n'
+    )
+    root = make_task(
+        tmp_path, "users", toml=toml, solve='#!/bin/sh\n[ "$(id -un)" = "$WORD" ] && id -un > /tmp/agent-user\n'
+    )
+    (root / "tests" / "test.sh").write_text(WHO_VERIFIER)
+    task = load_task(root)
+
+    _, records = await run(slog, [task])
+
+    assert verifier(records, "users-exec-1").reward == 1.0
+    (started,) = of(records, ev.TrialStarted)
+    assert started.task.config.verifier.env == {"TOKEN": "${REALCLI_TEST_TOKEN}"}  # the log keeps the template
+
+
+async def test_an_unset_template_variable_is_a_task_error_naming_it(tmp_path: Path, slog: EventLog) -> None:
+    task = load_task(make_task(tmp_path, "unset", toml='[verifier]\nenv = { KEY = "${REALCLI_TEST_NEVER_SET}" }\n'))
+
+    _, records = await run(slog, [task])
+
+    (done,) = of(records, ev.TrialFinished)
+    assert done.cause == "task_error"
+    assert "verifier.env.KEY: ${REALCLI_TEST_NEVER_SET} is not set in realcli's environment" in done.detail
+
+
+async def test_the_healthcheck_runs_until_it_passes_or_fails_the_trial(tmp_path: Path, slog: EventLog) -> None:
+    ready = '[environment.healthcheck]\ncommand = "test -f /tmp/ready || { touch /tmp/ready; false; }"\n'
+    ready += "interval_sec = 0\nstart_interval_sec = 0\nretries = 3\n"
+    never = '[environment.healthcheck]\ncommand = "echo not yet; false"\ninterval_sec = 0\nstart_interval_sec = 0\n'
+    never += "retries = 2\n"
+    tasks = [load_task(make_task(tmp_path, "ready", toml=ready)), load_task(make_task(tmp_path, "never", toml=never))]
+
+    _, records = await run(slog, tasks)
+
+    setup = [c for c in of(records, ev.CommandFinished, "ready-exec-1") if c.purpose == "setup"]
+    assert [c.exit_code for c in setup] == [1, 0]
+    assert verifier(records, "ready-exec-1").reward == 1.0
+    (failed,) = of(records, ev.TrialFinished, "never-exec-1")
+    assert failed.cause == "task_error"
+    assert "[environment.healthcheck] 'echo not yet; false' did not pass in 2 attempt(s): not yet" in failed.detail
