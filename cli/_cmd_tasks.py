@@ -13,7 +13,15 @@ from rich.table import Table
 
 from realcli import TaskFormatError
 from realcli.cli._app import app, console, err_console
-from realcli.cli._cmd_run import BuildCaOpt, ImageMapOpt, NetworkOpt, _judge_hook, _until_signal
+from realcli.cli._cmd_run import (
+    BuildCaOpt,
+    ImageMapOpt,
+    NetworkOpt,
+    _judge_hook,
+    _until_signal,
+    load_suite,
+    report_skipped,
+)
 from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import open_log
 from realcli.runtime import (
@@ -49,7 +57,7 @@ def validate(
         image_map=load_image_map(image_map or []),
         build_ca=load_build_ca(build_ca or []),
     )
-    loaded = [load_task(p) for p in find_tasks(tasks)]
+    loaded, skipped = load_suite(tasks)
     prefix = time.strftime("validate-%Y%m%d-%H%M%S", time.gmtime())
     err_console.print(f"validating {len(loaded)} task(s): runs {prefix}-oracle, -noop, -parrot and -mutant-N")
 
@@ -85,7 +93,7 @@ def validate(
     for r in results:
         items = f"{r.items_passed}/{len(r.items_failed)}/{r.items_undecided}"
         table.add_row(
-            r.task_id,
+            escape(r.task_id),
             _lint_cell(r.lint),
             _reward(r.oracle_exec),
             _reward(r.oracle_collab) if r.collab else "n/a",
@@ -104,13 +112,14 @@ def validate(
     )
     for r in results:
         for warning in r.warnings:
-            console.print(f"[yellow]{r.task_id}[/]: {escape(warning)}")
+            console.print(f"[yellow]{escape(r.task_id)}[/]: {escape(warning)}")
         for hint in r.hints:
-            console.print(f"[yellow]{r.task_id}[/]: hint: {escape(hint)}")
+            console.print(f"[yellow]{escape(r.task_id)}[/]: hint: {escape(hint)}")
     failed = [r for r in results if not r.ok]
     for r in failed:
         for problem in r.problems:
-            console.print(f"[red]{r.task_id}[/]: {escape(problem)}")
+            console.print(f"[red]{escape(r.task_id)}[/]: {escape(problem)}")
+    report_skipped(skipped)
     if failed:
         raise typer.Exit(1)
 

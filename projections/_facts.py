@@ -222,6 +222,8 @@ class TrialFacts:
     probe_ids: tuple[str, ...] = ()  # the script's probes, in script order
     item_evidence: dict[str, EvidenceKind] = field(default_factory=dict)  # checklist item id -> evidence kind
     network: str | None = None  # the sandbox's network (SandboxCreated), None before it exists
+    # The last agent (or oracle) command that failed: its text, exit code (None: timed out) and output tail.
+    last_failure: tuple[str, int | None, str] | None = None
     offline_failures: int = 0  # commands (and the verifier) that failed to resolve or reach a host
     # In flight: command id -> its trace entry (trace mode) or its text (compact mode).
     _open_runs: dict[str, CommandRun] = field(default_factory=dict)
@@ -298,6 +300,9 @@ class TrialFacts:
         if event.purpose in AGENT_PURPOSES:
             self.agent_commands += 1
             self._count_retry(normalize_command(text), failed)
+            if failed:
+                output = (event.stderr.text.strip() or event.stdout.text.strip())[-300:]
+                self.last_failure = (text, None if event.timed_out else event.exit_code, output)
 
     def _count_retry(self, text: str, failed: bool) -> None:
         stats = self.retry

@@ -23,8 +23,10 @@ from realcli.runtime import (
     Task,
     load_task,
     start_run,
+    validate_tasks,
 )
 from realcli.runtime._rewards import parse_rewards
+from realcli.scripts_catalog import load_catalog
 from tests._tasks import make_task
 
 pytestmark = pytest.mark.usefixtures("debian_image")
@@ -341,3 +343,30 @@ async def test_the_healthcheck_runs_until_it_passes_or_fails_the_trial(tmp_path:
     (failed,) = of(records, ev.TrialFinished, "never-exec-1")
     assert failed.cause == "task_error"
     assert "[environment.healthcheck] 'echo not yet; false' did not pass in 2 attempt(s): not yet" in failed.detail
+
+
+# ------------------------------------------------------------------ validate
+
+
+async def test_validate_says_what_went_wrong_and_never_rebuilds_a_failed_image(tmp_path: Path, slog: EventLog) -> None:
+    wrong = make_task(tmp_path, "wrong", solve="#!/bin/sh\necho goodbye > /app/out\nls /app/missing-input\n")
+    (wrong / "tests" / "test.sh").write_text(
+        "#!/bin/sh\necho 'expected hello in /app/out'\ngrep -qx hello /app/out && echo 1 > /logs/verifier/reward.txt"
+        " || echo 0 > /logs/verifier/reward.txt\n"
+    )
+    unbuildable = make_task(tmp_path, "unbuildable", dockerfile="FROM debian:bookworm-slim\nRUN exit 7\n")
+    tasks = [load_task(wrong), load_task(unbuildable)]
+
+    results = {r.task_id: r for r in await validate_tasks(slog, tasks, catalog=load_catalog(), run_prefix="v")}
+
+    (problem,) = [p for p in results["wrong"].problems if p.startswith("oracle")]
+    assert problem.startswith("oracle fails the verifier in EXEC mode (reward 0): verifier output: ...")
+    assert "expected hello in /app/out" in problem
+    assert "last failing command: `bash /solution/solve.sh` (exit 2)" in problem
+    assert "/app/missing-input" in problem
+    broken = results["unbuildable"].problems
+    assert broken[0].startswith("oracle exec did not run to a score: infrastructure_error (image_error)")
+    assert not [p for p in broken if "reward None" in p or "passes" in p]
+    noop = [c for c in results["unbuildable"].controls if c.agent == "noop"]
+    assert {c.cause for c in noop} == {"image_error"}
+    assert all("not rebuilt" in c.detail for c in noop)
