@@ -175,6 +175,15 @@ def _lint_one(path: Path, catalog: object) -> list[LintIssue]:
         LintIssue(severity="warning", path=f"{path / 'task.toml'}: {key}", message=what)
         for key, what in unimplemented_keys(task.raw_config)
     ]
+    if task.spec.steps and task.spec.instruction:
+        keys.append(
+            LintIssue(
+                severity="warning",
+                path=str(path / "instruction.md"),
+                message="a multi-step task's instruction.md is never sent to the agent (as in Harbor)",
+                hint="put what the agent must know in steps/<name>/instruction.md",
+            )
+        )
     if task.spec.script is None:
         return keys
     return keys + lint_script(task.spec.script, task.spec.oracle, task_dir=task.root, catalog=catalog)  # type: ignore[arg-type]

@@ -83,6 +83,14 @@ def summarize(event: ev.DecodedEvent) -> str:
             passed = sum(c.status == "passed" for c in checks)
             detail = f", {passed}/{len(checks)} checks" if checks else ""
             return f"error: {err}" if err else f"reward {r}{detail}"
+        case ev.StepStarted(index=i, name=name, inherit_prior_session=inherit):
+            return f"step {i + 1} {name}{' (keeps the prior session)' if inherit else ''}"
+        case ev.StepPrepared(index=i, name=name):
+            return f"step {i + 1} {name} prepared"
+        case ev.StepFinished(index=i, name=name, reward=r, min_reward_met=met):
+            return f"step {i + 1} {name}: reward {r}{'' if met else ', below its min_reward'}"
+        case ev.StepsScored(strategy=strategy, reward=r, steps_run=n, steps_total=total, stopped_early=why):
+            return f"reward {r} ({strategy} of {n}/{total} step(s)){f'; {why}' if why else ''}"
         case ev.SnapshotRequested(paths=paths):
             return f"snapshot of {len(paths)} path(s) requested"
         case ev.EvidenceSnapshotted(files=files, image=image):

@@ -61,6 +61,10 @@ __all__ = [
     "SliceNotReleased",
     "SliceReleased",
     "SnapshotRequested",
+    "StepFinished",
+    "StepPrepared",
+    "StepStarted",
+    "StepsScored",
     "SubDimensionInfo",
     "TemplateInfo",
     "TrialEndReason",
@@ -287,6 +291,50 @@ class ImageBuilt(Event, frozen=True):
 class VerificationRequested(Event, frozen=True):
     trial_id: str
     timeout_sec: float
+    step: str | None = None  # a multi-step task's step (its tests go over the task's); None otherwise
+
+
+class StepStarted(Event, frozen=True):
+    """A step of a multi-step task begins (supervisor); the sandbox prepares it and answers ``StepPrepared``."""
+
+    trial_id: str
+    index: int  # 0-based position in [[steps]]
+    name: str
+    inherit_prior_session: bool = False
+
+
+class StepPrepared(Event, frozen=True):
+    """The sandbox prepared a step: its ``workdir/`` copied, its ``setup.sh`` run, its healthcheck passed."""
+
+    trial_id: str
+    index: int
+    name: str
+
+
+class StepFinished(Event, frozen=True):
+    """A step was verified (supervisor): its reward and metrics, and whether it met its ``min_reward``."""
+
+    trial_id: str
+    index: int
+    name: str
+    reward: float | None
+    metrics: dict[str, float] = field(default_factory=dict)
+    min_reward_met: bool = True
+
+
+class StepsScored(Event, frozen=True):
+    """A multi-step trial's reward as Harbor computes it from its steps (``strategy`` mean or final).
+
+    It supersedes the last step's ``VerifierFinished.reward`` for scoring.
+    """
+
+    trial_id: str
+    strategy: str
+    reward: float | None
+    metrics: dict[str, float] = field(default_factory=dict)
+    steps_run: int = 0
+    steps_total: int = 0
+    stopped_early: str = ""  # why later steps did not run ("" when every step ran)
 
 
 class VerifierFinished(Event, frozen=True):
@@ -299,6 +347,7 @@ class VerifierFinished(Event, frozen=True):
     error: str | None = None  # set when no usable reward: an infrastructure error
     timed_out: bool = False  # the verifier ran out of time on the agent's work: reward 0
     metrics: dict[str, float] = field(default_factory=dict)  # every metric of reward.json ({} when none)
+    step: str | None = None  # the step verified, for a multi-step task
 
 
 class SnapshotRequested(Event, frozen=True):
@@ -542,6 +591,10 @@ AnyEvent = (
     | ImageBuilt
     | VerificationRequested
     | VerifierFinished
+    | StepStarted
+    | StepPrepared
+    | StepFinished
+    | StepsScored
     | SnapshotRequested
     | EvidenceSnapshotted
     | SandboxCreated

@@ -119,6 +119,34 @@ class EnvironmentConfig(_Frozen, frozen=True):
         return True
 
 
+class StepAgentConfig(_Frozen, frozen=True):
+    """``[steps.agent]``: unset keys fall back to the task's ``[agent]``."""
+
+    timeout_sec: PosFloat | None = None
+    user: str | int | None = None
+
+
+class StepVerifierConfig(_Frozen, frozen=True):
+    """``[steps.verifier]``: unset keys fall back to the task's ``[verifier]``."""
+
+    timeout_sec: PosFloat | None = None
+    env: dict[str, str] | None = None
+    user: str | int | None = None
+    environment_mode: str | None = None  # "separate": refused
+
+
+class StepConfig(_Frozen, frozen=True):
+    """One ``[[steps]]`` entry of a Harbor multi-step task (files under ``steps/<name>/``)."""
+
+    name: Ident
+    # A number: the least ``reward`` that lets the next step run; a table: the least value of each metric.
+    min_reward: float | dict[str, float] | None = None
+    agent: StepAgentConfig = field(default_factory=StepAgentConfig)
+    verifier: StepVerifierConfig = field(default_factory=StepVerifierConfig)
+    healthcheck: HealthcheckConfig | None = None
+    inherit_prior_session: bool = False  # step 2+: the agent keeps its conversation from the prior step
+
+
 class TaskConfig(_Frozen, frozen=True):
     version: str = "1.0"
     schema_version: str | None = None  # Harbor
@@ -128,6 +156,8 @@ class TaskConfig(_Frozen, frozen=True):
     verifier: VerifierConfig = field(default_factory=VerifierConfig)
     environment: EnvironmentConfig = field(default_factory=EnvironmentConfig)
     solution: SolutionConfig = field(default_factory=SolutionConfig)  # Harbor
+    steps: list[StepConfig] = field(default_factory=list)  # Harbor multi-step tasks, in order
+    multi_step_reward_strategy: Literal["mean", "final"] = "mean"  # Harbor
 
 
 # --------------------------------------------------------------------------
@@ -391,11 +421,19 @@ class OracleContract(_Frozen, frozen=True):
 # --------------------------------------------------------------------------
 
 
+class StepSpec(_Frozen, frozen=True):
+    """A step of a multi-step task as a trial records it: its name and the instruction the agent gets."""
+
+    name: Ident
+    instruction: str
+
+
 class TaskSpec(_Frozen, frozen=True):
     """A snapshot of a task instance, embedded in ``TrialStarted``.
 
     ``digest`` is the content hash of the whole task directory, so two logs can
-    tell whether they ran the same task.
+    tell whether they ran the same task.  A multi-step task's ``steps`` carry
+    the instructions the agent gets (its top-level ``instruction`` is never sent).
     """
 
     task_id: Ident
@@ -404,6 +442,7 @@ class TaskSpec(_Frozen, frozen=True):
     instruction: str
     script: Script | None = None
     oracle: OracleContract | None = None
+    steps: list[StepSpec] = field(default_factory=list)
 
     @property
     def category(self) -> str:

@@ -50,6 +50,8 @@ from realcli.events import (
     Script,
     SliceNotReleased,
     SliceReleased,
+    StepFinished,
+    StepsScored,
     TaskSpec,
     TrialFinished,
     TrialScheduled,
@@ -222,6 +224,7 @@ class TrialFacts:
     probe_ids: tuple[str, ...] = ()  # the script's probes, in script order
     item_evidence: dict[str, EvidenceKind] = field(default_factory=dict)  # checklist item id -> evidence kind
     network: str | None = None  # the sandbox's network (SandboxCreated), None before it exists
+    steps: list[StepFinished] = field(default_factory=list)  # a multi-step task's verified steps, in order
     # The last agent (or oracle) command that failed: its text, exit code (None: timed out) and output tail.
     last_failure: tuple[str, int | None, str] | None = None
     offline_failures: int = 0  # commands (and the verifier) that failed to resolve or reach a host
@@ -542,6 +545,12 @@ def _trial_rare(state: RunFacts, stream: str, trial: TrialFacts, event: object) 
                 trial.offline_failures += 1
         case SandboxCreated():
             trial.network = event.network
+        case StepFinished():
+            trial.steps.append(event)
+        case StepsScored():
+            # A multi-step trial is scored by its steps (Harbor's strategy), not by its last step alone.
+            if trial.verifier is not None:
+                trial.verifier = msgspec.structs.replace(trial.verifier, reward=event.reward, metrics=event.metrics)
         case TrialFinished():
             trial.finished = event
         case AgentStopped():

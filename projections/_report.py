@@ -522,6 +522,7 @@ def _trials_section(facts: RunFacts, outcomes: Sequence[TrialOutcome], instances
                 "probes_not_fired": sorted(t.probes_not_fired),
                 "instances": per_trial.get(o.trial_id),
                 "metrics": dict(t.verifier.metrics) if t.verifier is not None else {},
+                "steps": [{"name": step.name, "reward": num(step.reward)} for step in t.steps],
                 "hint": network_hint(t),
             }
         )

@@ -68,6 +68,7 @@ class SandboxActor:
         self._feed = feed
         self._box: DockerSandbox | None = None
         self._agent_command_running = False
+        self._step: int | None = None  # the step of a multi-step task under way
 
     async def run(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
         """Start with ``tg.start(actor.run)``: ready once the container is up and prepared."""
@@ -138,6 +139,51 @@ class SandboxActor:
             await self._out.append(
                 ev.FilesCopied(direction="in", src="solution/", dest="/solution", bytes=size, purpose="solution")
             )
+        for step in task.spec.steps if self._plan.copy_solution else []:
+            folder = task.step_dir(step.name) / "solution"
+            if folder.is_dir():
+                dest = f"/solution/steps/{step.name}"
+                size = await box.put_files(dest, folder)
+                origin = f"steps/{step.name}/solution/"
+                await self._out.append(
+                    ev.FilesCopied(direction="in", src=origin, dest=dest, bytes=size, purpose="solution")
+                )
+
+    def _agent_user(self) -> str | int | None:
+        """The user the agent's commands run as: the current step's ``[steps.agent] user``, else ``[agent] user``."""
+        config = self._plan.task.config
+        if self._step is not None and (user := config.steps[self._step].agent.user) is not None:
+            return user
+        return config.agent.user
+
+    async def _prepare_step(self, box: DockerSandbox, req: ev.StepStarted) -> None:
+        """Harbor's step setup: ``workdir/`` into the working directory, its ``setup.sh`` run, the healthcheck."""
+        self._step = req.index
+        task = self._plan.task
+        folder = task.step_dir(req.name) / "workdir"
+        if folder.is_dir():
+            size = await box.put_files(box.workdir, folder)
+            src = f"steps/{req.name}/workdir/"
+            await self._out.append(
+                ev.FilesCopied(direction="in", src=src, dest=box.workdir, bytes=size, purpose="step_workdir")
+            )
+            if (folder / "setup.sh").is_file():
+                command_id = ev.new_id()
+                setup = "bash setup.sh"
+                await self._out.append(ev.CommandStarted(command_id=command_id, command=setup, purpose="setup"))
+                result = await box.exec(
+                    setup, timeout_sec=task.config.environment.build_timeout_sec, workdir=box.workdir
+                )
+                await self._out.append(_finished(command_id, "setup", result))
+                if result.exit_code != 0:
+                    raise TaskFormatError(
+                        f"task {task.task_id}: steps/{req.name}/workdir/setup.sh failed (exit {result.exit_code}): "
+                        f"{_merge(result).text.strip()[-200:]}"
+                    )
+        check = task.config.steps[req.index].healthcheck
+        if check is not None:
+            await self._healthy(box, check)
+        await self._out.append(ev.StepPrepared(trial_id=self._plan.trial_id, index=req.index, name=req.name))
 
     async def _healthy(self, box: DockerSandbox, check: ev.HealthcheckConfig) -> None:
         """Harbor's healthcheck: retry the command until it passes; each attempt is a ``setup`` command."""
@@ -168,9 +214,12 @@ class SandboxActor:
         SIGTERM on to the command it supervises: nothing of the agent's keeps
         running once its budget is spent.
         """
-        await self._feed.wait_for(lambda e: isinstance(e, ev.SnapshotRequested))
-        if self._agent_command_running:
-            await box.exec(_KILL_TIMEOUTS, timeout_sec=10)
+        cursor = 0
+        while True:  # once per step of a multi-step task
+            _, found = await self._feed.wait_for(lambda e: isinstance(e, ev.SnapshotRequested), cursor)
+            cursor = found + 1
+            if self._agent_command_running:
+                await box.exec(_KILL_TIMEOUTS, timeout_sec=10)
 
     async def _serve_requests(self, box: DockerSandbox) -> None:
         async for rec in self._feed.follow():
@@ -182,6 +231,8 @@ class SandboxActor:
                 case ev.VerificationRequested() as req:
                     await self._verify(box, req)
                     self._verified = True
+                case ev.StepStarted() as req:
+                    await self._prepare_step(box, req)
 
     # ------------------------------------------------------------- commands
 
@@ -195,7 +246,7 @@ class SandboxActor:
                 timeout_sec=req.timeout_sec,
                 workdir=box.workdir,
                 max_output_bytes=AGENT_OUTPUT_BYTES,
-                user=self._plan.task.config.agent.user if agent else None,
+                user=self._agent_user() if agent else None,
                 env=self._solution_env if req.purpose == "oracle" else None,
             )
         finally:
@@ -263,14 +314,20 @@ class SandboxActor:
     async def _verify(self, box: DockerSandbox, req: ev.VerificationRequested) -> None:
         task = self._plan.task
         started = time.monotonic()
-        size = await box.put_files("/tests", task.tests_dir)
-        await self._out.append(ev.FilesCopied(direction="in", src="tests/", dest="/tests", bytes=size, purpose="tests"))
+        env, user = self._verifier_env, task.config.verifier.user
+        if req.step is not None:
+            env, user = await self._step_tests(box, req.step)
+        elif task.tests_dir.is_dir():
+            size = await box.put_files("/tests", task.tests_dir)
+            await self._out.append(
+                ev.FilesCopied(direction="in", src="tests/", dest="/tests", bytes=size, purpose="tests")
+            )
         result = await box.exec(
             "bash /tests/test.sh",
             timeout_sec=req.timeout_sec,
             workdir=box.workdir,
-            env=self._verifier_env,
-            user=task.config.verifier.user,
+            env=env,
+            user=user,
             max_output_bytes=AGENT_OUTPUT_BYTES,
         )
         rewards = await self._rewards(box)
@@ -291,8 +348,32 @@ class SandboxActor:
                 error=error,
                 timed_out=result.timed_out,
                 metrics=rewards.metrics,
+                step=req.step,
             )
         )
+
+    async def _step_tests(self, box: DockerSandbox, name: str) -> tuple[dict[str, str], str | int | None]:
+        """A fresh /tests and /logs/verifier for a step: the task's tests, then the step's over them (Harbor).
+
+        Returns the step's verifier env and user (each falling back to the task's ``[verifier]``).
+        """
+        task = self._plan.task
+        step = next(s for s in task.config.steps if s.name == name)
+        reset = await box.exec("rm -rf /tests && mkdir -p /logs/verifier && rm -rf /logs/verifier/*", timeout_sec=60)
+        if reset.exit_code != 0:
+            raise TaskFormatError(f"task {task.task_id}: cannot reset /tests and /logs/verifier: {_merge(reset).text}")
+        for folder, src in ((task.tests_dir, "tests/"), (task.step_dir(name) / "tests", f"steps/{name}/tests/")):
+            if folder.is_dir():
+                size = await box.put_files("/tests", folder)
+                await self._out.append(
+                    ev.FilesCopied(direction="in", src=src, dest="/tests", bytes=size, purpose="tests")
+                )
+        toml = f"{task.root / 'task.toml'}"
+        env = self._verifier_env
+        if step.verifier.env is not None:
+            env = {**env, **resolve_env(step.verifier.env, where=f"{toml}: steps.{name}.verifier.env")}
+        user = step.verifier.user if step.verifier.user is not None else task.config.verifier.user
+        return env, user
 
     async def _rewards(self, box: DockerSandbox) -> RewardResult:
         """Read the reward files on their own (a large log beside them never crowds them out)."""

@@ -47,6 +47,7 @@ from realcli.events import (
     OracleContract,
     Probe,
     Script,
+    StepSpec,
     TaskConfig,
     TaskSpec,
     Trigger,
@@ -108,6 +109,10 @@ class Task:
         """The script's traps as (host file or directory, absolute container destination), in script order."""
         return list(self.traps)
 
+    def step_dir(self, name: str) -> Path:
+        """``steps/<name>/`` of a multi-step task: instruction.md, tests/, solution/, workdir/."""
+        return self.root / "steps" / name
+
     @property
     def mutants(self) -> list[str]:
         """Names of the task's mutant solutions (``solution/mutants/<name>.sh``): plausible wrong or partial
@@ -127,14 +132,21 @@ def load_task(path: Path) -> Task:
         raise _error(path, "", what, "expected a task directory containing task.toml")
     raw = _read_config(path)
     config = _convert_config(path / "task.toml", raw)
-    instruction = _read_text(
-        path / "instruction.md",
-        "expected the task's complete specification in Markdown, handed to the agent at once in EXEC mode",
-        missing_note="multi-step Harbor tasks ([[steps]]) are not supported" if "steps" in raw else "",
-    )
     _check_environment(path, config)
-    _check_file(path / "tests" / "test.sh", "expected the verifier script, which writes /logs/verifier/reward.txt")
+    if config.steps:
+        instruction, steps = _load_steps(path, config)
+    else:
+        instruction = _read_text(
+            path / "instruction.md",
+            "expected the task's complete specification in Markdown, handed to the agent at once in EXEC mode",
+        )
+        steps = []
+        _check_file(path / "tests" / "test.sh", "expected the verifier script, which writes /logs/verifier/reward.txt")
     script, oracle, traps = _load_interaction(path)
+    if steps and script is not None:
+        raise _error(
+            path / "interaction", "", "a multi-step task ([[steps]]) cannot have a COLLAB layer", "remove one of them"
+        )
     root = path.resolve()
     spec = TaskSpec(
         task_id=root.name,
@@ -143,6 +155,7 @@ def load_task(path: Path) -> Task:
         instruction=instruction,
         script=script,
         oracle=oracle,
+        steps=steps,
     )
     return Task(
         spec=spec,
@@ -220,7 +233,54 @@ def unimplemented_keys(raw: Mapping[str, Any]) -> list[tuple[str, str]]:
                 found.append((dotted, _NOT_IMPLEMENTED[dotted]))
             elif key not in known:
                 found.append((dotted, "unknown key: ignored"))
+    steps = raw.get("steps")
+    for i, step in enumerate(steps if isinstance(steps, list) else []):
+        if isinstance(step, Mapping):
+            found += [(f"steps[{i}].{key}", "unknown key: ignored") for key in step if key not in _STEP_KEYS]
     return found
+
+
+_STEP_KEYS = frozenset({"name", "min_reward", "agent", "verifier", "healthcheck", "inherit_prior_session"})
+
+
+_STEP_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
+
+
+def _load_steps(root: Path, config: TaskConfig) -> tuple[str, list[StepSpec]]:
+    """A multi-step task's steps (Harbor's layout under ``steps/<name>/``), and its top-level instruction if any.
+
+    The top-level instruction.md is never sent to the agent (Harbor); every
+    step needs its instruction and a verifier (its own ``tests/test.sh`` or
+    the task's).
+    """
+    toml = root / "task.toml"
+    seen: set[str] = set()
+    steps: list[StepSpec] = []
+    for i, step in enumerate(config.steps):
+        where = f"steps[{i}]"
+        if not _STEP_NAME.fullmatch(step.name):
+            raise _error(toml, f"{where}.name", f"invalid step name {step.name!r}", "expected a directory name")
+        if step.name in seen:
+            raise _error(toml, f"{where}.name", f"duplicate step {step.name!r}", "expected unique step names")
+        seen.add(step.name)
+        if step.verifier.environment_mode not in (None, "shared"):
+            raise _error(
+                toml,
+                f"{where}.verifier.environment_mode",
+                "a separate verifier environment is not supported",
+                "expected environment_mode = 'shared' (the verifier runs in the agent's container)",
+            )
+        folder = root / "steps" / step.name
+        text = _read_text(folder / "instruction.md", f"expected the instruction of step {step.name!r}")
+        if not (folder / "tests" / "test.sh").is_file():
+            _check_file(
+                root / "tests" / "test.sh",
+                f"expected the verifier of step {step.name!r}: tests/test.sh or steps/{step.name}/tests/test.sh",
+            )
+        steps.append(StepSpec(name=step.name, instruction=text))
+    top = root / "instruction.md"
+    instruction = _read_text(top, "expected UTF-8 text") if top.exists() else ""
+    return instruction, steps
 
 
 def find_tasks(paths: Sequence[Path]) -> list[Path]:

@@ -177,6 +177,7 @@ class TerminusAgent:
     def __init__(self, endpoint: ModelEndpoint, options: TerminusOptions | None = None) -> None:
         self._endpoint = endpoint
         self._options = options or TerminusOptions()
+        self._kept: _Conversation | None = None  # the conversation a multi-step task's next step may go on with
 
     @property
     def info(self) -> ev.AgentInfo:
@@ -193,7 +194,11 @@ class TerminusAgent:
         role = _COLLAB_ROLE if view.has_user else _EXEC_ROLE
         first = await session.messages()
         async with ModelClient(self._endpoint) as client:
-            talk = _Conversation(client, session, self._options, _SYSTEM.format(workdir=view.workdir, role=role))
+            if view.continues and self._kept is not None:
+                talk = self._kept.rebind(client, session)  # Harbor's inherit_prior_session
+            else:
+                talk = _Conversation(client, session, self._options, _SYSTEM.format(workdir=view.workdir, role=role))
+            self._kept = talk
             talk.user(_user_text(first), first)
             while True:
                 turn = await talk.next_turn()
@@ -225,6 +230,12 @@ class _Conversation:
         self.messages: list[dict[str, Any]] = [{"role": "system", "content": system}]
         self._said: list[str] = []  # every user message, verbatim: a hand-over must not lose one
         self._reported: tuple[int, int] | None = None  # (tokens_in the model reported, messages then)
+
+    def rebind(self, client: ModelClient, session: AgentSession) -> _Conversation:
+        """The same conversation, going on with another client and session (the next step of a task)."""
+        self._client = client
+        self._session = session
+        return self
 
     def user(self, content: str, news: list[ev.UserMessaged]) -> None:
         self.messages.append({"role": "user", "content": content})

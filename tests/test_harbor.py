@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import anyio
 import pytest
 
+from realcli import TaskFormatError
 from realcli import events as ev
 from realcli.environments import ImageMap
 from realcli.eventlog import EventLog, open_log
@@ -15,19 +17,23 @@ from realcli.projections import fold, report
 from realcli.runtime import (
     Agent,
     AgentSession,
+    ModelEndpoint,
     OracleAgent,
     RunPlan,
     RunResult,
     RunSettings,
     ScriptedVoice,
+    Secret,
     Task,
     load_task,
     start_run,
     validate_tasks,
 )
 from realcli.runtime._rewards import parse_rewards
+from realcli.runtime._terminus import TerminusAgent
 from realcli.scripts_catalog import load_catalog
-from tests._tasks import make_task
+from tests._tasks import make_task, turn
+from tests.fakes import FakeModelServer, Text
 
 pytestmark = pytest.mark.usefixtures("debian_image")
 
@@ -370,3 +376,169 @@ async def test_validate_says_what_went_wrong_and_never_rebuilds_a_failed_image(t
     noop = [c for c in results["unbuildable"].controls if c.agent == "noop"]
     assert {c.cause for c in noop} == {"image_error"}
     assert all("not rebuilt" in c.detail for c in noop)
+
+
+# ---------------------------------------------------------------- multi-step
+
+
+def step_files(root: Path, name: str, *, instruction: str, solve: str = "", test: str = "", setup: str = "") -> None:
+    folder = root / "steps" / name
+    (folder / "tests").mkdir(parents=True, exist_ok=True)
+    (folder / "instruction.md").write_text(instruction)
+    if solve:
+        (folder / "solution").mkdir(exist_ok=True)
+        (folder / "solution" / "solve.sh").write_text(solve)
+    if test:
+        (folder / "tests" / "test.sh").write_text(test)
+    if setup:
+        (folder / "workdir").mkdir(exist_ok=True)
+        (folder / "workdir" / "setup.sh").write_text(setup)
+
+
+TWO_STEPS = """multi_step_reward_strategy = "mean"
+[[steps]]
+name = "first"
+min_reward = 1
+[[steps]]
+name = "second"
+inherit_prior_session = true
+[steps.verifier]
+env = { EXPECT = "one two" }
+"""
+
+
+def two_step_task(tmp_path: Path) -> Task:
+    root = make_task(tmp_path, "two-steps", toml=TWO_STEPS, instruction="The whole story: never sent to the agent.\n")
+    # The task's tests/ has a helper every step's test.sh uses; the steps' tests/ go over it.
+    (root / "tests" / "check.sh").write_text('if [ "$(cat /app/out | xargs)" = "$1" ]; then echo 1; else echo 0; fi\n')
+    step_files(
+        root,
+        "first",
+        instruction="Write one into /app/out.\n",
+        setup="echo seeded > /app/seed\n",
+        solve="#!/bin/sh\ncat /app/seed >/dev/null && echo one > /app/out\n",
+        test="#!/bin/sh\nsh /tests/check.sh one > /logs/verifier/reward.txt\n",
+    )
+    step_files(
+        root,
+        "second",
+        instruction="Add two to /app/out.\n",
+        solve="#!/bin/sh\necho two >> /app/out\n",
+        test='#!/bin/sh\nsh /tests/check.sh "$EXPECT" > /logs/verifier/reward.txt\n',
+    )
+    return load_task(root)
+
+
+async def test_a_two_step_task_runs_as_harbor_runs_it(tmp_path: Path, log: EventLog) -> None:
+    task = two_step_task(tmp_path)
+
+    _, records = await run(log, [task])
+
+    trial = "two-steps-exec-1"
+    instructions = [m.text for m in of(records, ev.UserMessaged, trial)]
+    assert instructions == ["Write one into /app/out.\n", "Add two to /app/out.\n"]  # never the top-level one
+    assert [(s.index, s.name, s.inherit_prior_session) for s in of(records, ev.StepStarted)] == [
+        (0, "first", False),
+        (1, "second", True),
+    ]
+    assert [p.name for p in of(records, ev.StepPrepared)] == ["first", "second"]
+    (setup,) = [c for c in of(records, ev.CommandFinished) if c.purpose == "setup"]
+    assert setup.exit_code == 0
+    assert [(v.step, v.reward) for v in of(records, ev.VerifierFinished)] == [("first", 1.0), ("second", 1.0)]
+    assert [(s.name, s.reward, s.min_reward_met) for s in of(records, ev.StepFinished)] == [
+        ("first", 1.0, True),
+        ("second", 1.0, True),
+    ]
+    (scored,) = of(records, ev.StepsScored)
+    assert (scored.strategy, scored.reward, scored.steps_run, scored.steps_total) == ("mean", 1.0, 2, 2)
+    data = report(fold("h1", records))
+    assert data["R_EXEC"] == 1.0
+    assert data["trials"][0]["steps"] == [{"name": "first", "reward": 1.0}, {"name": "second", "reward": 1.0}]
+
+
+MIN_REWARD = """multi_step_reward_strategy = "mean"
+[[steps]]
+name = "a"
+min_reward = { acc = 1 }
+[[steps]]
+name = "b"
+min_reward = 1
+[[steps]]
+name = "c"
+"""
+
+
+async def test_a_step_below_its_min_reward_stops_the_trial_and_the_mean_counts_the_steps_run(
+    tmp_path: Path, slog: EventLog
+) -> None:
+    root = make_task(tmp_path, "gated", toml=MIN_REWARD)
+    json_reward = "#!/bin/sh\necho '{json}' > /logs/verifier/reward.json\n"
+    step_files(root, "a", instruction="a\n", test=json_reward.format(json='{"reward": 0.5, "acc": 1}'))
+    step_files(root, "b", instruction="b\n", test=json_reward.format(json='{"reward": 0, "acc": 0}'))
+    step_files(root, "c", instruction="c\n", test=json_reward.format(json='{"reward": 1, "acc": 1}'))
+
+    _, records = await run(slog, [load_task(root)])
+
+    assert [(s.name, s.min_reward_met) for s in of(records, ev.StepFinished)] == [("a", True), ("b", False)]
+    (scored,) = of(records, ev.StepsScored)
+    assert (scored.reward, scored.metrics) == (0.25, {"acc": 0.5, "reward": 0.25})
+    assert (scored.steps_run, scored.steps_total) == (2, 3)
+    assert "step b missed its min_reward" in scored.stopped_early
+    assert report(fold("h1", records))["trials"][0]["reward"] == 0.25
+
+
+class StepRecorder:
+    """Records what each step's session says about the step, and does what the step asks."""
+
+    info = ev.AgentInfo(name="recorder", version="1")
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[str | None, bool]] = []
+
+    async def run(self, session: AgentSession) -> None:
+        await session.messages()
+        self.seen.append((session.view.step, session.view.continues))
+        word = {"first": "one", "second": "two"}[session.view.step or ""]
+        await session.run(f"echo {word} >> /app/out")
+        await session.end_turn(commands=1)
+        await session.yield_turn(claims_done=True)
+
+
+async def test_each_step_starts_a_fresh_session_unless_it_inherits_the_prior_one(
+    tmp_path: Path, slog: EventLog
+) -> None:
+    task = two_step_task(tmp_path)
+    agent = StepRecorder()
+
+    _, records = await run(slog, [task], agent)
+
+    assert agent.seen == [("first", False), ("second", True)]
+    assert [s.reward for s in of(records, ev.StepFinished)] == [1.0, 1.0]
+
+
+def test_a_multi_step_task_needs_each_steps_instruction(tmp_path: Path) -> None:
+    root = make_task(tmp_path, "half", toml='[[steps]]\nname = "one"\n')
+
+    with pytest.raises(TaskFormatError, match=r"half/steps/one/instruction.md: file missing"):
+        load_task(root)
+
+
+@pytest.mark.parametrize("inherit", [True, False])
+async def test_terminus_keeps_its_conversation_only_when_the_step_inherits_it(
+    tmp_path: Path, slog: EventLog, fake_model_server: FakeModelServer, inherit: bool
+) -> None:
+    root = make_task(tmp_path, "talk", toml=TWO_STEPS.replace("true", "true" if inherit else "false"))
+    for name, word in (("first", "one"), ("second", "two")):
+        always = "#!/bin/sh\necho 1 > /logs/verifier/reward.txt\n"
+        step_files(root, name, instruction=f"Step {name}: append {word} to /app/out.\n", test=always)
+    fake_model_server.push(Text(turn("echo one >> /app/out", done=True)), Text(turn("echo two >> /app/out", done=True)))
+    agent = TerminusAgent(
+        ModelEndpoint(base_url=fake_model_server.openai_base_url, model="fake", api_key=Secret("k"), timeout_sec=5.0)
+    )
+
+    _, records = await run(slog, [load_task(root)], agent)
+
+    assert [s.reward for s in of(records, ev.StepFinished)] == [1.0, 1.0]
+    second = json.dumps(fake_model_server.requests[1].body)
+    assert "Step second" in second
+    assert ("Step first" in second) is inherit

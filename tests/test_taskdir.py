@@ -511,10 +511,9 @@ BAD_CASES: list[tuple[str, Mutation, str]] = [
         "handed to the agent at once in EXEC mode)",
     ),
     (
-        "multi-step",
+        "multi-step-without-the-steps-instruction",
         both(remove("instruction.md"), toml('[[steps]]\nname = "one"\n')),
-        "x/instruction.md: file missing; multi-step Harbor tasks ([[steps]]) are not supported "
-        "(expected the task's complete specification in Markdown, handed to the agent at once in EXEC mode)",
+        "x/steps/one/instruction.md: file missing (expected the instruction of step 'one')",
     ),
     (
         "instruction-not-utf8",
