@@ -1066,7 +1066,8 @@ async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: fl
         try:
             await c.delete(force=True, v=True)
         except DockerError as e:
-            if not is_not_found(e):
+            # 409 "removal ... already in progress": another process's gc got there first.
+            if not is_not_found(e) and e.status != 409:
                 raise docker_error(e, f"removing sandbox {c.id[:12]}") from e
             continue
         removed.append(c.id)
