@@ -87,8 +87,9 @@ class EnvironmentConfig(_Frozen, frozen=True):
     cpus: Annotated[float, Meta(gt=0)] = 1.0
     memory_mb: PosInt = 2048
     allow_internet: bool | None = None
-    # None: the image's WORKDIR (Harbor); the sandbox records the directory it resolved.
-    workdir: str | None = None
+    # "" (not declared): the image's WORKDIR (Harbor); the sandbox records the directory it resolved.
+    # (A string, never null: readers older than this default read the field as a str.)
+    workdir: str = ""
     # Harbor's keys.
     network_mode: NetworkMode | None = None
     docker_image: str | None = None

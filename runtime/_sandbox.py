@@ -368,7 +368,7 @@ class DockerSandbox:
             cpus=environment.cpus,
             memory_mb=environment.memory_mb,
             internet=environment.internet if internet is None else internet,
-            workdir=environment.workdir,
+            workdir=environment.workdir or None,
             env=environment.env,
             pids_limit=pids_limit,
             labels=labels,

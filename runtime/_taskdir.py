@@ -444,7 +444,7 @@ def _convert_config(path: Path, raw: dict[str, Any]) -> TaskConfig:
     config = _convert(path, data, TaskConfig, "toml")
     _check_finite(path, config)
     env = config.environment
-    if env.workdir is not None and not env.workdir.startswith("/"):
+    if env.workdir and not env.workdir.startswith("/"):
         raise _error(
             path,
             "environment.workdir",

@@ -168,7 +168,7 @@ async def test_the_working_directory_is_the_images_workdir(tmp_path: Path, log: 
     _, oracle = await run(log, [task], run_id="oracle")
     _, relative = await run(log, [task], agent, run_id="agent")
 
-    assert task.config.environment.workdir is None
+    assert task.config.environment.workdir == ""
     for records in (oracle, relative):
         (sandbox,) = of(records, ev.SandboxCreated)
         assert sandbox.workdir == "/workspace"

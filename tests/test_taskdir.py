@@ -113,7 +113,7 @@ def test_harbor_task_loads_exec_only_with_contract_defaults() -> None:
     assert cfg.verifier.timeout_sec == 600
     assert (cfg.environment.cpus, cfg.environment.memory_mb) == (1, 2048)
     assert cfg.environment.internet is True  # Harbor's default: public
-    assert cfg.environment.workdir is None  # Harbor: the image's WORKDIR
+    assert cfg.environment.workdir == ""  # not declared: the image's WORKDIR (Harbor)
     assert task.task_id == "harbor-minimal"
     assert task.spec.instruction.startswith("Create the file `/app/hello.txt`")
     assert cfg.metadata.difficulty == "easy"
