@@ -45,7 +45,15 @@ from realcli.runtime._run import (
     trial_status,
 )
 from realcli.runtime._sandbox import DockerSandbox, ExecResult, gc, prune_images
-from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest
+from realcli.runtime._settings import (
+    NETWORK_CHOICES,
+    NetworkChoice,
+    RunSettings,
+    load_build_ca,
+    load_image_map,
+    parse_network,
+)
+from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest, unimplemented_keys
 from realcli.runtime._terminus import TerminusAgent
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, budgets_for, trial_id
 from realcli.runtime._user import LlmVoice, ScriptedVoice, UserActor, Voice, llm_user_info
@@ -86,6 +94,8 @@ __all__ = [
     "llm_user_info",
     "LlmJudge",
     "LlmVoice",
+    "load_build_ca",
+    "load_image_map",
     "load_run",
     "load_task",
     "ModelClient",
@@ -94,6 +104,9 @@ __all__ = [
     "ModelOptions",
     "ModelRejectedError",
     "ModelUnavailableError",
+    "NETWORK_CHOICES",
+    "NetworkChoice",
+    "parse_network",
     "new_run_id",
     "prune_images",
     "MutantAgent",
@@ -106,6 +119,7 @@ __all__ = [
     "RunMode",
     "RunPlan",
     "RunResult",
+    "RunSettings",
     "schedule",
     "ScriptedVoice",
     "Secret",
@@ -117,6 +131,7 @@ __all__ = [
     "TaskValidation",
     "TerminusAgent",
     "tree_digest",
+    "unimplemented_keys",
     "trial_id",
     "trial_status",
     "TrialFeed",
