@@ -11,7 +11,9 @@
   ``Rc-Count`` (the stream version after the append, and how many events).
 * Global position of an event = ``(sequence << 16) | index in its message``.
 * Reads, replays and live tails use ordered consumers (ephemeral, in-memory,
-  flow-controlled, self-healing on gaps).
+  flow-controlled, self-healing on gaps).  A read ends at the last sequence
+  of its subject taken when it starts (events appended later are the next
+  read's), so it always ends.
 * A lost connection is retried with the same message id until the server is
   back (``reconnect_timeout``): nothing is lost and nothing is duplicated.
 """
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 from urllib.parse import parse_qs, urlsplit
 
 import anyio
@@ -264,8 +266,6 @@ class JetStreamLog:
 
     async def read(self, stream: str, from_version: int = 1) -> AsyncIterator[RecordedEvent]:
         check_stream(stream)
-        if await self._last_message(stream) is None:
-            return
         async for rec in self._consume(self._prefix + stream, 0, follow=False):
             if rec.version >= from_version:
                 yield rec
@@ -281,7 +281,19 @@ class JetStreamLog:
                 yield rec
 
     async def _consume(self, subject: str, from_position: int, *, follow: bool) -> AsyncIterator[RecordedEvent]:
+        """Deliver the messages of ``subject`` from a position on; a read (not ``follow``) ends at its last one.
+
+        A read ends at the last sequence of ``subject`` taken before it starts,
+        never at a pending count: nats-server 2.9 sometimes reports the last
+        message of a filtered consumer with one message still pending, and a
+        read that waited for a count of 0 then waited for ever.
+        """
         start_seq, start_index = split_position(max(from_position, 0))
+        end_seq = 0
+        if not follow:
+            end_seq = await self._last_sequence(subject)
+            if end_seq == 0 or end_seq < start_seq:
+                return
         config = api.ConsumerConfig(
             deliver_policy=api.DeliverPolicy.BY_START_SEQUENCE if start_seq else api.DeliverPolicy.ALL,
             opt_start_seq=start_seq or None,
@@ -298,20 +310,40 @@ class JetStreamLog:
         except (nats.errors.Error, nats.js.errors.Error) as e:
             raise LogUnavailableError(f"NATS at {self.url}: cannot read {subject!r}: {e}") from e
         try:
-            if not follow:
-                # Nothing pending AND nothing delivered by the server: the filter matches no
-                # message.  (The client-side count can still be 0 for messages already pushed.)
-                info = await sub.consumer_info()
-                if info.num_pending == 0 and not (info.delivered and info.delivered.consumer_seq):
-                    return
-            async for msg in sub.messages:
+            messages = sub.messages
+            while True:
+                msg = await self._next_message(messages, subject, follow=follow)
                 for rec in _unpack(msg, len(self._prefix), start_seq, start_index):
                     yield rec
-                if not follow and msg.metadata.num_pending == 0:
+                if not follow and msg.metadata.sequence.stream >= end_seq:
                     return
         finally:
             with anyio.CancelScope(shield=True), contextlib.suppress(Exception):
                 await sub.unsubscribe()
+
+    async def _next_message(self, messages: Any, subject: str, *, follow: bool) -> Msg:
+        """The next delivered message; a read that gets none for the outage bound is refused, not hung."""
+        try:
+            if follow:
+                return cast(Msg, await messages.__anext__())
+            with anyio.move_on_after(self._reconnect_timeout):
+                return cast(Msg, await messages.__anext__())
+        except StopAsyncIteration:
+            pass  # the connection was closed under the subscription
+        raise LogUnavailableError(
+            f"NATS at {self.url} delivered nothing of {subject!r} for {self._reconnect_timeout:.0f} s "
+            "in the middle of a read: check the server and try again"
+        )
+
+    async def _last_sequence(self, subject: str) -> int:
+        """The stream sequence of the last message on ``subject`` (wildcards allowed), 0 if none."""
+        try:
+            msg = await self._jsm.get_last_msg(self._name, subject)
+        except nats.js.errors.NotFoundError:
+            return 0
+        except (nats.errors.Error, nats.js.errors.Error) as e:
+            raise LogUnavailableError(f"NATS at {self.url}: cannot read {subject!r}: {e}") from e
+        return int(msg.seq)
 
     # ------------------------------------------------------------- metadata
 
