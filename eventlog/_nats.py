@@ -14,14 +14,18 @@
   flow-controlled, self-healing on gaps).  A read ends at the last sequence
   of its subject taken when it starts (events appended later are the next
   read's), so it always ends.
-* A lost connection is retried with the same message id until the server is
-  back (``reconnect_timeout``): nothing is lost and nothing is duplicated.
+* A lost connection is ridden out for up to the *outage bound* (``?outage=SEC``,
+  default 300 s): an append is re-sent with the same message id until the
+  server is back (nothing lost, nothing duplicated), every other request is
+  retried, reads and live tails resume where they were.  Past the bound the
+  operation raises ``LogUnavailableError``.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Sequence
+import functools
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any, Final, cast
 from urllib.parse import parse_qs, urlsplit
 
@@ -40,6 +44,18 @@ from realcli.events import Event, RecordedEvent, check_stream, decode, encode
 POSITION_BITS: Final = 16
 MAX_BATCH: Final = (1 << POSITION_BITS) - 1
 _WRONG_LAST_SEQUENCE: Final = 10071
+DEFAULT_OUTAGE_SEC: Final = 300.0
+_RETRY_PAUSE_SEC: Final = 0.25
+# What a request meets while the server is away or restarting: worth retrying.
+_TRANSIENT: Final = (
+    nats.errors.TimeoutError,
+    nats.errors.ConnectionReconnectingError,
+    nats.errors.NoRespondersError,
+    nats.errors.StaleConnectionError,
+    nats.errors.OutboundBufferLimitError,
+    nats.js.errors.NoStreamResponseError,
+    nats.js.errors.ServiceUnavailableError,
+)
 _batch: Final = msgspec.json.Decoder(list[msgspec.Raw])
 
 
@@ -54,26 +70,28 @@ def split_position(position: int) -> tuple[int, int]:
 class JetStreamLog:
     """``EventLog`` over NATS JetStream.  Open it with ``JetStreamLog.open``."""
 
-    def __init__(self, url: str, nc: Any, stream_name: str, reconnect_timeout: float) -> None:
+    def __init__(self, url: str, nc: Any, stream_name: str, outage_sec: float) -> None:
         self.url = url
         self._nc = nc
         self._js = nc.jetstream()
         self._jsm = nc.jsm()
         self._name = stream_name
         self._prefix = stream_name + "."
-        self._reconnect_timeout = reconnect_timeout
+        self.outage_sec = outage_sec
         self._tails: dict[str, tuple[int, int]] = {}  # stream -> (version, last sequence)
         self._locks: dict[str, anyio.Lock] = {}
 
     # ------------------------------------------------------------ lifecycle
 
     @classmethod
-    async def open(cls, url: str, *, reconnect_timeout: float = 60.0, connect_timeout: float = 5.0) -> JetStreamLog:
-        """Connect to ``nats://host:port[?stream=NAME]`` and make sure the stream exists."""
+    async def open(cls, url: str, *, connect_timeout: float = 5.0) -> JetStreamLog:
+        """Connect to ``nats://host:port[?stream=NAME][&outage=SEC]`` and make sure the stream exists."""
         parts = urlsplit(url)
         if not parts.hostname:
             raise ConfigError(f"--log {url!r}: expected nats://HOST:PORT")
-        name = parse_qs(parts.query).get("stream", ["REALCLI"])[0]
+        query = parse_qs(parts.query)
+        name = query.get("stream", ["REALCLI"])[0]
+        outage = _outage_of(url, query.get("outage"))
         server = f"nats://{parts.hostname}:{parts.port or 4222}"
         nc = NATS()
         failure: Exception | None = None
@@ -100,7 +118,7 @@ class JetStreamLog:
             raise LogUnavailableError(
                 f"cannot reach NATS at {server} ({reason}): start `nats-server -js` there, or use --log sqlite:PATH"
             ) from failure
-        log = cls(server if not parts.query else f"{server}?{parts.query}", nc, name, reconnect_timeout)
+        log = cls(server if not parts.query else f"{server}?{parts.query}", nc, name, outage)
         try:
             await log._ensure_stream()
         except BaseException:
@@ -190,23 +208,27 @@ class JetStreamLog:
 
     async def _publish(self, subject: str, payload: bytes, headers: dict[str, str]) -> Any:
         """Publish, riding out a lost connection: the same message id makes a resend harmless."""
-        with anyio.move_on_after(self._reconnect_timeout):
-            while True:
-                try:
-                    return await self._js.publish(subject, payload, headers=dict(headers), timeout=5)
-                except (
-                    nats.errors.TimeoutError,
-                    nats.errors.ConnectionReconnectingError,
-                    nats.errors.NoRespondersError,
-                    nats.js.errors.NoStreamResponseError,
-                    nats.errors.ConnectionClosedError,
-                ):
-                    if self._nc.is_closed:
-                        break
-                    await anyio.sleep(0.25)
-        raise LogUnavailableError(
-            f"lost NATS at {self.url} for {self._reconnect_timeout:.0f} s while appending: "
-            "check the server; the run can be resumed with `realcli resume`"
+        return await self._call(
+            "appending", lambda: self._js.publish(subject, payload, headers=dict(headers), timeout=5)
+        )
+
+    async def _call(self, what: str, request: Callable[[], Awaitable[Any]]) -> Any:
+        """``request()``, retried while the server is away, for up to the outage bound."""
+        deadline = anyio.current_time() + self.outage_sec
+        while True:
+            try:
+                return await request()
+            except _TRANSIENT as e:
+                if self._nc.is_closed or anyio.current_time() >= deadline:
+                    raise self._lost(what) from e
+            except nats.errors.ConnectionClosedError as e:
+                raise self._lost(what) from e
+            await anyio.sleep(_RETRY_PAUSE_SEC)
+
+    def _lost(self, what: str) -> LogUnavailableError:
+        return LogUnavailableError(
+            f"lost NATS at {self.url} for {self.outage_sec:.0f} s while {what}: "
+            "check the server (the bound is the log URL's ?outage=SEC); a run can be resumed with `realcli resume`"
         )
 
     async def _settle_conflict(self, stream: str, events: Sequence[Event], expected: int) -> AppendResult:
@@ -235,15 +257,20 @@ class JetStreamLog:
         seq = 1
         while seq <= last_seq:
             try:
-                msg = await self._jsm.get_msg(self._name, seq=seq, subject=self._prefix + stream, next=True)
+                msg = await self._call(f"reading stream {stream!r}", functools.partial(self._next_msg, stream, seq))
             except nats.js.errors.NotFoundError:
                 return None
+            except (nats.errors.Error, nats.js.errors.Error) as e:
+                raise LogUnavailableError(f"NATS at {self.url}: cannot read stream {stream!r}: {e}") from e
             headers = dict(msg.headers or {})
             first = int(headers["Rc-Version"]) - int(headers["Rc-Count"]) + 1
             if first >= first_version:
                 return (int(msg.seq), headers) if first == first_version else None
             seq = int(msg.seq) + 1
         return None
+
+    async def _next_msg(self, stream: str, seq: int) -> Any:
+        return await self._jsm.get_msg(self._name, seq=seq, subject=self._prefix + stream, next=True)
 
     async def _tail(self, stream: str, *, refresh: bool = False) -> tuple[int, int]:
         if not refresh and stream in self._tails:
@@ -255,7 +282,9 @@ class JetStreamLog:
 
     async def _last_message(self, stream: str) -> tuple[int, dict[str, str]] | None:
         try:
-            msg = await self._jsm.get_last_msg(self._name, self._prefix + stream)
+            msg = await self._call(
+                f"reading stream {stream!r}", lambda: self._jsm.get_last_msg(self._name, self._prefix + stream)
+            )
         except nats.js.errors.NotFoundError:
             return None
         except (nats.errors.Error, nats.js.errors.Error) as e:
@@ -299,13 +328,16 @@ class JetStreamLog:
             opt_start_seq=start_seq or None,
         )
         try:
-            sub = await self._js.subscribe(
-                subject,
-                stream=self._name,
-                ordered_consumer=True,
-                config=config,
-                pending_msgs_limit=4096,
-                pending_bytes_limit=64 * 1024 * 1024,
+            sub = await self._call(
+                f"reading {subject!r}",
+                lambda: self._js.subscribe(
+                    subject,
+                    stream=self._name,
+                    ordered_consumer=True,
+                    config=config,
+                    pending_msgs_limit=4096,
+                    pending_bytes_limit=64 * 1024 * 1024,
+                ),
             )
         except (nats.errors.Error, nats.js.errors.Error) as e:
             raise LogUnavailableError(f"NATS at {self.url}: cannot read {subject!r}: {e}") from e
@@ -326,19 +358,19 @@ class JetStreamLog:
         try:
             if follow:
                 return cast(Msg, await messages.__anext__())
-            with anyio.move_on_after(self._reconnect_timeout):
+            with anyio.move_on_after(self.outage_sec):
                 return cast(Msg, await messages.__anext__())
         except StopAsyncIteration:
             pass  # the connection was closed under the subscription
         raise LogUnavailableError(
-            f"NATS at {self.url} delivered nothing of {subject!r} for {self._reconnect_timeout:.0f} s "
+            f"NATS at {self.url} delivered nothing of {subject!r} for {self.outage_sec:.0f} s "
             "in the middle of a read: check the server and try again"
         )
 
     async def _last_sequence(self, subject: str) -> int:
         """The stream sequence of the last message on ``subject`` (wildcards allowed), 0 if none."""
         try:
-            msg = await self._jsm.get_last_msg(self._name, subject)
+            msg = await self._call(f"reading {subject!r}", lambda: self._jsm.get_last_msg(self._name, subject))
         except nats.js.errors.NotFoundError:
             return 0
         except (nats.errors.Error, nats.js.errors.Error) as e:
@@ -367,10 +399,24 @@ class JetStreamLog:
 
     async def _subjects(self, subject_filter: str) -> list[str]:
         try:
-            info = await self._jsm.stream_info(self._name, subjects_filter=subject_filter)
+            info = await self._call(
+                "listing streams", lambda: self._jsm.stream_info(self._name, subjects_filter=subject_filter)
+            )
         except (nats.errors.Error, nats.js.errors.Error) as e:
             raise LogUnavailableError(f"NATS at {self.url}: cannot list streams: {e}") from e
         return list((info.state.subjects or {}).keys())
+
+
+def _outage_of(url: str, values: list[str] | None) -> float:
+    if not values:
+        return DEFAULT_OUTAGE_SEC
+    try:
+        outage = float(values[0])
+    except ValueError:
+        outage = -1.0
+    if not outage > 0:
+        raise ConfigError(f"--log {url!r}: outage={values[0]!r} is not a positive number of seconds")
+    return outage
 
 
 def _unpack(msg: Msg, prefix_len: int, start_seq: int, start_index: int) -> list[RecordedEvent]:

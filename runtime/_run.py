@@ -9,6 +9,7 @@ sweep of containers left behind by crashed realcli processes.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import socket
@@ -22,7 +23,7 @@ import aiodocker
 import anyio
 
 import realcli
-from realcli import ConfigError, NotFoundError
+from realcli import ConfigError, LogUnavailableError, NotFoundError
 from realcli import events as ev
 from realcli.environments import connect
 from realcli.eventlog import EventLog
@@ -269,9 +270,15 @@ async def _one(
     after_trial: AfterTrial | None,
 ) -> None:
     async with limiter:
-        outcome = await TrialRunner(log, docker, spec, plan.make_agent(spec.task), plan.voice, plan.user_sim).run()
+        try:
+            outcome = await TrialRunner(log, docker, spec, plan.make_agent(spec.task), plan.voice, plan.user_sim).run()
+        except LogUnavailableError as e:
+            # The log stayed away past its outage bound, even for the trial's last
+            # words: this trial is lost (``resume`` re-runs it), the others go on.
+            outcome = TrialOutcome(spec.trial_id, spec.task.task_id, spec.mode, "infrastructure_error", None, str(e))
     if after_trial is not None and outcome.reason not in RESUMABLE:
-        await after_trial(log, plan.run_id, spec.trial_id)
+        with contextlib.suppress(LogUnavailableError):  # left unjudged: the next catch-up judges it
+            await after_trial(log, plan.run_id, spec.trial_id)
     result.outcomes.append(outcome)
     if on_trial is not None:
         maybe = on_trial(outcome)

@@ -29,7 +29,7 @@ from typing import Final
 import aiodocker
 import anyio
 
-from realcli import InfrastructureError, TaskFormatError
+from realcli import InfrastructureError, LogUnavailableError, TaskFormatError
 from realcli import events as ev
 from realcli.eventlog import EventLog
 from realcli.runtime._agent import (
@@ -154,7 +154,7 @@ class TrialRunner:
             try:
                 turns = await self._run_started(supervisor, result.last_position)
                 reason, detail = self._stop_reason, self._stop_detail
-            except* (InfrastructureError, TaskFormatError) as group:
+            except* (InfrastructureError, TaskFormatError, LogUnavailableError) as group:
                 reason, detail = "infrastructure_error", _first_line(group)
         except BaseException:
             reason = "cancelled"
