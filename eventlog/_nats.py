@@ -27,24 +27,23 @@ import contextlib
 import functools
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any, Final, cast
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 import anyio
 import msgspec
 import nats.errors
 import nats.js.errors
-from nats.aio.client import Client as NATS
 from nats.aio.msg import Msg
 from nats.js import api
 
-from realcli._errors import ConfigError, ConflictError, LogUnavailableError
+from realcli._errors import ConflictError, LogUnavailableError
 from realcli.eventlog._base import AppendResult, StreamInfo, check_batch, in_scope
+from realcli.eventlog._natsconn import connect, parse_nats_url
 from realcli.events import Event, RecordedEvent, check_stream, decode, encode
 
 POSITION_BITS: Final = 16
 MAX_BATCH: Final = (1 << POSITION_BITS) - 1
 _WRONG_LAST_SEQUENCE: Final = 10071
-DEFAULT_OUTAGE_SEC: Final = 300.0
 _RETRY_PAUSE_SEC: Final = 0.25
 # What a request meets while the server is away or restarting: worth retrying.
 _TRANSIENT: Final = (
@@ -85,40 +84,14 @@ class JetStreamLog:
 
     @classmethod
     async def open(cls, url: str, *, connect_timeout: float = 5.0) -> JetStreamLog:
-        """Connect to ``nats://host:port[?stream=NAME][&outage=SEC]`` and make sure the stream exists."""
-        parts = urlsplit(url)
-        if not parts.hostname:
-            raise ConfigError(f"--log {url!r}: expected nats://HOST:PORT")
-        query = parse_qs(parts.query)
-        name = query.get("stream", ["REALCLI"])[0]
-        outage = _outage_of(url, query.get("outage"))
-        server = f"nats://{parts.hostname}:{parts.port or 4222}"
-        nc = NATS()
-        failure: Exception | None = None
-        # nats-py retries the first connection forever when reconnects are
-        # unlimited (which we want later, mid-run), so bound the first one here.
-        with anyio.move_on_after(connect_timeout):
-            try:
-                await nc.connect(
-                    servers=[server],
-                    connect_timeout=2,
-                    allow_reconnect=True,
-                    max_reconnect_attempts=-1,
-                    reconnect_time_wait=1,
-                    error_cb=_quiet,
-                    disconnected_cb=_quiet_cb,
-                    reconnected_cb=_quiet_cb,
-                )
-            except Exception as e:  # nats-py raises several unrelated types here
-                failure = e
-        if not nc.is_connected:
-            with anyio.CancelScope(shield=True), contextlib.suppress(Exception):
-                await nc.close()
-            reason = type(failure).__name__ if failure else f"no answer in {connect_timeout:.0f} s"
-            raise LogUnavailableError(
-                f"cannot reach NATS at {server} ({reason}): start `nats-server -js` there, or use --log sqlite:PATH"
-            ) from failure
-        log = cls(server if not parts.query else f"{server}?{parts.query}", nc, name, outage)
+        """Connect to ``nats://host:port[?stream=NAME][&outage=SEC]`` and make sure the stream exists.
+
+        The connection presents this process's NATS token (``_natsconn``).
+        """
+        target = parse_nats_url(url)
+        nc = await connect(target, purpose="the event log", connect_timeout=connect_timeout)
+        query = urlsplit(url).query
+        log = cls(target.server if not query else f"{target.server}?{query}", nc, target.stream, target.outage_sec)
         try:
             await log._ensure_stream()
         except BaseException:
@@ -407,18 +380,6 @@ class JetStreamLog:
         return list((info.state.subjects or {}).keys())
 
 
-def _outage_of(url: str, values: list[str] | None) -> float:
-    if not values:
-        return DEFAULT_OUTAGE_SEC
-    try:
-        outage = float(values[0])
-    except ValueError:
-        outage = -1.0
-    if not outage > 0:
-        raise ConfigError(f"--log {url!r}: outage={values[0]!r} is not a positive number of seconds")
-    return outage
-
-
 def _unpack(msg: Msg, prefix_len: int, start_seq: int, start_index: int) -> list[RecordedEvent]:
     seq = msg.metadata.sequence.stream
     stream = msg.subject[prefix_len:]
@@ -430,13 +391,3 @@ def _unpack(msg: Msg, prefix_len: int, start_seq: int, start_index: int) -> list
     return [
         RecordedEvent(position_of(seq, i), stream, first + i, decode(raw)) for i, raw in enumerate(raws) if i >= skip
     ]
-
-
-async def _quiet(e: Exception) -> None:
-    # nats-py reports reconnect attempts through this callback; the log's
-    # callers see a LogUnavailableError if a reconnect never succeeds.
-    return None
-
-
-async def _quiet_cb() -> None:
-    return None

@@ -14,16 +14,16 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 from typing import Any, Final
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 import anyio
 import msgspec
 import nats.errors
 import nats.js.errors
-from nats.aio.client import Client as NATS
 from nats.js import api
 
-from realcli._errors import ConfigError, LogUnavailableError
+from realcli._errors import ConfigError
+from realcli.eventlog._natsconn import connect, parse_nats_url
 
 CONSUMER: Final = "workers"
 
@@ -71,23 +71,11 @@ class WorkQueue:
     @classmethod
     @contextlib.asynccontextmanager
     async def open(cls, url: str, *, ack_wait: float = 120.0) -> AsyncIterator[WorkQueue]:
-        parts = urlsplit(url)
-        if parts.scheme != "nats" or not parts.hostname:
+        if urlsplit(url).scheme != "nats":
             raise ConfigError(f"--log {url!r}: distributed runs need a nats://HOST:PORT log")
-        name = parse_qs(parts.query).get("stream", ["REALCLI"])[0]
-        nc = NATS()
-        try:
-            with anyio.fail_after(5):
-                await nc.connect(
-                    servers=[f"nats://{parts.hostname}:{parts.port or 4222}"],
-                    connect_timeout=2,
-                    max_reconnect_attempts=-1,
-                    allow_reconnect=True,
-                )
-        except (TimeoutError, OSError, nats.errors.Error) as e:
-            with anyio.CancelScope(shield=True), contextlib.suppress(Exception):
-                await nc.close()
-            raise LogUnavailableError(f"cannot reach NATS at {url} for the work queue: start `nats-server -js`") from e
+        target = parse_nats_url(url)
+        nc = await connect(target, purpose="the work queue")
+        name = target.stream
         queue = cls(nc, name, ack_wait)
         try:
             await queue._ensure()
