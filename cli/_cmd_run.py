@@ -15,7 +15,7 @@ from rich.table import Table
 from realcli import events as ev
 from realcli.cli._app import app, console, err_console
 from realcli.cli._common import LogOption, run_async
-from realcli.eventlog import EventLog, open_log
+from realcli.eventlog import EventLog, check_url, open_log
 from realcli.eventlog._workqueue import WorkQueue
 from realcli.projections import report
 from realcli.runtime import (
@@ -115,6 +115,7 @@ def run(
     """Run agents on tasks in EXEC, COLLAB or paired mode."""
     if mode not in ("exec", "collab", "paired"):
         raise typer.BadParameter("expected exec, collab or paired", param_hint="--mode")
+    run_async(check_url, log)  # a bad --log is one line, before anything is printed
     loaded = [load_task(p) for p in find_tasks(tasks)]
     info, make_agent = agent_factory(
         agent,

@@ -268,3 +268,28 @@ def test_coverage_of_the_bundled_suite_as_json() -> None:
     assert (data["templates_instantiated"], data["templates_total"], data["missing_templates"]) == (51, 51, [])
     assert len(data["tasks"]) == 12
     assert set(data["probes_per_dimension"]) == {"U", "S", "OR", "TC", "SR"}
+
+
+def test_a_sqlite_log_in_a_missing_directory_is_refused_and_nothing_is_created(tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "such" / "dir"
+    url = f"sqlite:{missing / 'x.db'}"
+    archive = Path(__file__).parent / "fixtures" / "logs" / "run-v1.jsonl"
+    for args in (
+        ("run", str(FIXTURES / "harbor-minimal"), "--mode", "exec", "--log", url),
+        ("import", str(archive), "--log", url),
+        ("tail", "r1", "--follow", "--log", url),
+        ("runs", "--log", url),
+    ):
+        line = one_line_error(realcli(*args))
+        assert f"directory {missing} does not exist" in line
+    assert not (tmp_path / "no").exists()
+
+
+def test_the_default_log_makes_its_own_runs_directory(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "REALCLI_LOG"}
+    archive = Path(__file__).parent / "fixtures" / "logs" / "run-v1.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "realcli", "import", str(archive)], capture_output=True, text=True, cwd=tmp_path, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "runs" / "realcli.db").is_file()
