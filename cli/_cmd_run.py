@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import signal
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -35,20 +36,19 @@ from realcli.runtime import (
     agent_from_info,
     connect,
     find_tasks,
-    finish_judging,
     gc,
-    judge_trial,
     llm_user_info,
     load_run,
     load_task,
     new_run_id,
     prune_images,
     resume_run,
+    run_status,
     schedule,
     start_run,
 )
 from realcli.runtime._trial import worker_id
-from realcli.runtime._workers import WorkerConfig, distribute_run, serve_worker
+from realcli.runtime._workers import WorkerConfig, distribute_run, follow_run, serve_worker
 from realcli.scripts_catalog import load_catalog
 
 T = TypeVar("T")
@@ -142,21 +142,20 @@ def run(
     err_console.print(
         f"run [bold]{plan.run_id}[/]: {total} trial(s), agent {agent}, {mode} mode, log {log or 'default'}"
     )
-    result, headline = _with_progress(total, lambda on_trial: _run(log, plan, on_trial, judge, distribute))
+    result, headline = _with_progress(total, lambda on_trial: _run(log, plan, on_trial, distribute))
     _summarize(result, headline)
 
 
 async def _run(
-    url: str | None, plan: RunPlan, on_trial: Callable[[TrialOutcome], None], judge: bool, distribute: bool
+    url: str | None, plan: RunPlan, on_trial: Callable[[TrialOutcome], None], distribute: bool
 ) -> tuple[RunResult, dict[str, object]]:
     async with open_log(url) as log:
-        hook = _judge_hook(log, plan.run_id, judge)
         if distribute:
             async with WorkQueue.open(log.url) as queue:
-                result = await _until_signal(distribute_run(log, queue, plan, on_trial=on_trial, after_trial=hook))
+                result = await _until_signal(distribute_run(log, queue, plan, on_trial=on_trial), detach=plan.run_id)
         else:
-            result = await _until_signal(start_run(log, plan, on_trial=on_trial, after_trial=hook))
-        return result, await _headline(log, plan.run_id, judge and not result.interrupted)
+            result = await _until_signal(start_run(log, plan, on_trial=on_trial))
+        return result, await _headline(log, plan.run_id)
 
 
 @app.command()
@@ -202,12 +201,35 @@ def resume(
 
     async def go(on_trial: Callable[[TrialOutcome], None]) -> tuple[RunResult, dict[str, object]]:
         async with open_log(log, create=False) as opened:
-            judged = "rules" in await _recorded_judges(opened, run_id)
-            hook = _judge_hook(opened, run_id, judged)
             result = await _until_signal(
-                resume_run(opened, run_id, make_plan, on_trial=on_trial, after_trial=hook, on_start=progress.set_total)
+                resume_run(opened, run_id, make_plan, on_trial=on_trial, on_start=progress.set_total)
             )
-            return result, await _headline(opened, run_id, judged and not result.interrupted)
+            return result, await _headline(opened, run_id)
+
+    result, headline = _with_progress(None, go, progress)
+    _summarize(result, headline)
+
+
+@app.command()
+def wait(
+    run_id: Annotated[str, typer.Argument(metavar="RUN")],
+    log: LogOption = None,
+) -> None:
+    """Follow a run until every trial has finished, from any machine (a distributed run whose coordinator
+    stopped, too); then judge what is left, close the run and print its summary."""
+    ev.check_token(run_id, "run id")
+    run_async(functools.partial(check_url, log, create=False))
+    progress = _TrialProgress()
+
+    async def go(on_trial: Callable[[TrialOutcome], None]) -> tuple[RunResult, dict[str, object]]:
+        async with open_log(log, create=False) as opened:
+            status = await run_status(opened, run_id)
+            progress.set_total(status.scheduled)
+            err_console.print(f"run {run_id}: {status.describe()}; following it in {opened.url}")
+            result = await _until_signal(follow_run(opened, run_id, on_trial=on_trial))
+            if result.interrupted:
+                err_console.print(f"run {run_id} was stopped before its trials finished: `realcli resume {run_id}`")
+            return result, await _headline(opened, run_id)
 
     result, headline = _with_progress(None, go, progress)
     _summarize(result, headline)
@@ -287,41 +309,29 @@ def _voice(kind: str, options: ModelOptions) -> tuple[VoiceFactory, ev.UserSimIn
     return make, llm_user_info(endpoint)
 
 
-async def _recorded_judges(log: EventLog, run_id: str) -> list[str]:
-    async for rec in log.read(ev.run_stream(run_id)):
-        if isinstance(rec.event, ev.RunStarted):
-            return list(rec.event.judges)
-    return []
-
-
-def _judge_hook(log: EventLog, run_id: str, enabled: bool) -> Callable[[EventLog, str, str], Awaitable[None]] | None:
-    """The rules judge, run right after each trial (its verdicts go to ``<run>.judge.rules``)."""
-    if not enabled:
-        return None
-
-    async def hook(log: EventLog, run: str, trial: str) -> None:
-        await judge_trial(log, run, trial)
-
-    return hook
-
-
-async def _headline(log: EventLog, run_id: str, judged: bool) -> dict[str, object]:
+async def _headline(log: EventLog, run_id: str) -> dict[str, object]:
     """The paper's headline numbers for the summary, from the log (the report's own fold)."""
-    if judged:
-        await finish_judging(log, run_id)
     facts = await load_run(log, run_id)
-    return report(facts, judge_id="rules" if judged and "rules" in facts.judges else None, resamples=0)
+    return report(facts, judge_id="rules" if "rules" in facts.judges else None, resamples=0)
 
 
-async def _until_signal(work: Awaitable[T]) -> T:
-    """Run ``work``; SIGINT or SIGTERM cancels it cleanly (containers removed, log consistent)."""
+async def _until_signal(work: Awaitable[T], *, detach: str | None = None) -> T:
+    """Run ``work``; SIGINT or SIGTERM cancels it cleanly (containers removed, log consistent).
+
+    ``detach``: the work only follows run ``detach`` (its trials run elsewhere), which goes on.
+    """
     result: list[T] = []
     async with anyio.create_task_group() as tg:
 
         async def watch() -> None:
             with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
                 async for _ in signals:
-                    err_console.print("stopping: removing containers and recording the interruption ...")
+                    if detach is None:
+                        err_console.print("stopping: removing containers and recording the interruption ...")
+                    else:
+                        err_console.print(
+                            f"stopped following run {detach}; its workers carry on: `realcli wait {detach}` re-attaches"
+                        )
                     tg.cancel_scope.cancel()
                     return
 

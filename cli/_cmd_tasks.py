@@ -12,10 +12,10 @@ from rich.table import Table
 
 from realcli import TaskFormatError
 from realcli.cli._app import app, console, err_console
-from realcli.cli._cmd_run import _judge_hook, _until_signal
+from realcli.cli._cmd_run import _until_signal
 from realcli.cli._common import LogOption, run_async
-from realcli.eventlog import open_log
-from realcli.runtime import Task, TaskValidation, find_tasks, load_task, validate_tasks
+from realcli.eventlog import EventLog, open_log
+from realcli.runtime import Task, TaskValidation, find_tasks, judge_trial, load_task, validate_tasks
 from realcli.scripts_catalog import LintIssue, coverage, lint_script, load_catalog
 
 TasksArg = Annotated[list[Path], typer.Argument(metavar="TASKS...", help="Task directories, or folders of them.")]
@@ -34,10 +34,9 @@ def validate(
 
     async def go() -> list[TaskValidation]:
         async with open_log(log) as opened:
-            judge = _judge_hook(opened, f"{prefix}-oracle", True)
             return await _until_signal(
                 validate_tasks(
-                    opened, loaded, catalog=load_catalog(), run_prefix=prefix, concurrency=concurrency, judge=judge
+                    opened, loaded, catalog=load_catalog(), run_prefix=prefix, concurrency=concurrency, judge=_judge
                 )
             )
 
@@ -73,6 +72,11 @@ def validate(
             console.print(f"[red]{r.task_id}[/]: {problem}")
     if failed:
         raise typer.Exit(1)
+
+
+async def _judge(log: EventLog, run_id: str, trial_id: str) -> None:
+    """The oracle run is judged with the rules judge (once per try, however many callers ask)."""
+    await judge_trial(log, run_id, trial_id)
 
 
 @app.command()

@@ -22,7 +22,7 @@ import nats.errors
 import nats.js.errors
 from nats.js import api
 
-from realcli._errors import ConfigError
+from realcli._errors import ConfigError, LogUnavailableError
 from realcli.eventlog._natsconn import connect, parse_nats_url
 
 CONSUMER: Final = "workers"
@@ -52,7 +52,13 @@ class WorkItem:
             await self._msg.in_progress()
 
     async def done(self) -> None:
-        await self._msg.ack()
+        """Acknowledge the order, and wait until the queue has (so ``remaining`` no longer counts it).
+
+        An acknowledgement lost to an outage is harmless: the order comes back
+        after ``ack_wait``, and a worker finds its trial finished in the log.
+        """
+        with contextlib.suppress(nats.errors.Error):
+            await self._msg.ack_sync(timeout=5)
 
     async def give_back(self, delay_sec: float = 1.0) -> None:
         with contextlib.suppress(nats.errors.Error):
@@ -102,6 +108,15 @@ class WorkQueue:
                 msgspec.json.encode(order),
                 headers={"Nats-Msg-Id": f"{order.run_id}/{order.trial_id}"},
             )
+
+    async def remaining(self, run_id: str) -> int:
+        """Orders of ``run_id`` still queued or being worked on (an acknowledged order is deleted)."""
+        subject = f"{self._name}.{run_id}"
+        try:
+            info = await self._js.stream_info(self._name, subjects_filter=subject)
+        except nats.errors.Error as e:
+            raise LogUnavailableError(f"NATS work queue {self._name}: cannot count the orders of {run_id}: {e}") from e
+        return int((info.state.subjects or {}).get(subject, 0))
 
     @contextlib.asynccontextmanager
     async def consumer(self) -> AsyncIterator[WorkConsumer]:

@@ -46,6 +46,8 @@ def _ci(data: Json, metric: str) -> str:
 def _headline(data: Json) -> list[str]:
     lines = ["## Headline", ""]
     rows = [(m, fmt_pct(data[m]), _ci(data, m)) for m in ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB")]
+    if unjudged := data.get("S_COLLAB_unjudged_trials"):
+        rows[2] = ("S_COLLAB", f"{fmt_pct(data['S_COLLAB'])} ({unjudged} finished trial(s) unjudged)", rows[2][2])
     lines += _table(("metric", "value", "95% CI (bootstrap over tasks)"), rows)
     collab = data["collaboration"]
     if data["judge"] is None:

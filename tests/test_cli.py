@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import os
 import signal
@@ -293,3 +294,60 @@ def test_the_default_log_makes_its_own_runs_directory(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "runs" / "realcli.db").is_file()
+
+
+# ------------------------------------------------------------- judging duty
+
+
+def _drop_verdicts(archive: Path, out: Path, trial: str) -> None:
+    """The archive of a run killed between ``trial``'s end and its verdicts (and before JudgingFinished)."""
+    lines = archive.read_bytes().splitlines(keepends=True)
+    kept, judge_version = [], 0
+    for line in lines[1:-1]:
+        rec = json.loads(line)
+        event = rec["event"]
+        if ".judge." in rec["stream"]:
+            if event.get("trial_id") == trial or event["type"] == "JudgingFinished":
+                continue
+            judge_version += 1
+            rec["version"] = judge_version
+            line = (json.dumps(rec, separators=(",", ":")) + "\n").encode()
+        kept.append(line)
+    digest = hashlib.sha256(b"".join(kept)).hexdigest()
+    trailer = json.dumps({"end": True, "events": len(kept), "sha256": digest}, separators=(",", ":")) + "\n"
+    out.write_bytes(lines[0] + b"".join(kept) + trailer.encode())
+
+
+def test_a_trial_a_crash_left_unjudged_is_shown_then_judged_by_resume(tmp_path: Path) -> None:
+    first, url = f"sqlite:{tmp_path / 'first.db'}", f"sqlite:{tmp_path / 'log.db'}"
+    done = realcli(
+        "run", str(FIXTURES / "realcli-full"), "--mode", "collab", "-k", "2", "--run-id", "uj", "--log", first
+    )
+    assert done.returncode == 0, done.stderr
+    assert realcli("export", "uj", "-o", str(tmp_path / "uj.jsonl"), "--log", first).returncode == 0
+    _drop_verdicts(tmp_path / "uj.jsonl", tmp_path / "cut.jsonl", "realcli-full-collab-2")
+    assert realcli("import", str(tmp_path / "cut.jsonl"), "--log", url).returncode == 0
+
+    shown = realcli("report", "uj", "--log", url)
+    assert shown.returncode == 0, shown.stderr
+    assert "1 finished COLLAB trial(s) of run uj have no verdicts of judge rules" in shown.stderr
+    assert "realcli rejudge uj --judge rules" in shown.stderr
+    assert "(1 finished trial(s) unjudged)" in shown.stdout
+    html = realcli("report", "uj", "--format", "html", "--log", url)
+    assert "1 finished trial(s) unjudged" in html.stdout
+    assert json.loads(realcli("report", "uj", "--format", "json", "--log", url).stdout)["S_COLLAB_unjudged_trials"] == 1
+
+    resumed = realcli("resume", "uj", "--log", url)
+    assert resumed.returncode == 0, resumed.stderr
+
+    after = anyio.run(records, url, "uj")
+    judged = {r.event.trial_id for r in after if isinstance(r.event, ev.FidelityAssessed)}
+    assert judged == {"realcli-full-collab-1", "realcli-full-collab-2"}
+    judging = [r.event for r in after if r.stream == "uj.judge.rules"]
+    assert isinstance(judging[-1], ev.JudgingFinished)
+    assert judging[-1].trials == 2
+    assert sum(isinstance(e, ev.JudgingFinished) for e in judging) == 1
+    assert sum(isinstance(r.event, ev.TrialStarted) for r in after) == 2  # nothing ran again
+    clean = realcli("report", "uj", "--log", url)
+    assert "warning" not in clean.stderr
+    assert "unjudged" not in clean.stdout
