@@ -281,7 +281,7 @@ def worker(
 def gc_cmd(
     images: Annotated[bool, typer.Option("--images", help="Also remove cached task and agent images.")] = False,
 ) -> None:
-    """Remove sandbox containers left behind by crashed realcli processes (and, with --images, cached images)."""
+    """Remove sandboxes left behind by dead realcli processes of this host (and, with --images, cached images)."""
 
     async def sweep() -> tuple[list[str], list[str]]:
         async with connect() as docker:

@@ -4,7 +4,8 @@
 ``resume_run`` re-runs only the trials of a run that did not finish
 (interrupted, cancelled, or ended by an infrastructure error; those are
 never counted as failures) and keeps the finished ones.  Both start with a
-sweep of containers left behind by crashed realcli processes.  A run that
+sweep of containers left behind by crashed realcli processes, repeated
+every ``$REALCLI_SWEEP_SEC`` (300 s) while the run lasts.  A run that
 records the ``rules`` judge is judged as it goes (``LiveJudge``): each
 trial when it finishes, and at the end whatever a crash left unjudged,
 before ``JudgingFinished`` and ``RunFinished``.
@@ -39,12 +40,29 @@ from realcli.eventlog import EventLog
 from realcli.runtime._agent import Agent, Mode
 from realcli.runtime._bus import StreamWriter
 from realcli.runtime._judging import LiveJudge
-from realcli.runtime._sandbox import gc
+from realcli.runtime._sandbox import gc, sweep_forever
 from realcli.runtime._taskdir import Task, load_task
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, trial_id
 
 RunMode = Literal["exec", "collab", "paired"]
 RESUMABLE: Final = ("infrastructure_error", "cancelled")
+SWEEP_ENV: Final = "REALCLI_SWEEP_SEC"
+DEFAULT_SWEEP_SEC: Final = 300.0
+
+
+def sweep_every_sec() -> float:
+    """How often a run or a worker sweeps the sandboxes of dead realcli processes (``$REALCLI_SWEEP_SEC``)."""
+    raw = os.environ.get(SWEEP_ENV, "").strip()
+    if not raw:
+        return DEFAULT_SWEEP_SEC
+    try:
+        every = float(raw)
+    except ValueError:
+        every = -1.0
+    if not every > 0:
+        raise ConfigError(f"${SWEEP_ENV}={raw!r}: expected a positive number of seconds")
+    return every
+
 
 AgentFactory = Callable[[Task], Agent]
 OnTrial = Callable[[TrialOutcome], Awaitable[None] | None]
@@ -338,11 +356,13 @@ async def _execute(
     judge = LiveJudge(log, plan.run_id) if "rules" in plan.judges else None
     status: Literal["completed", "interrupted", "failed"] = "interrupted"
     try:
-        async with connect(docker_url) as docker:
+        async with connect(docker_url) as docker, anyio.create_task_group() as sweeper:
             await gc(docker)  # containers of crashed realcli processes on this host
+            sweeper.start_soon(sweep_forever, docker, sweep_every_sec())
             async with anyio.create_task_group() as tg:
                 for spec in specs:
                     tg.start_soon(_one, log, docker, plan, spec, limiter, result, judge, on_trial, after_trial)
+            sweeper.cancel_scope.cancel()
         if judge is not None:
             await judge.finish()  # what a crash (or a lost log) left unjudged, then JudgingFinished
         status = "completed"

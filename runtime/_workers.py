@@ -36,8 +36,17 @@ from realcli.eventlog import EventLog
 from realcli.eventlog._workqueue import WorkItem, WorkOrder, WorkQueue
 from realcli.runtime._agents import ModelOptions, agent_from_info
 from realcli.runtime._judging import LiveJudge
-from realcli.runtime._run import FINAL, RESUMABLE, OnTrial, RunPlan, RunResult, close_run, record_run
-from realcli.runtime._sandbox import gc
+from realcli.runtime._run import (
+    FINAL,
+    RESUMABLE,
+    OnTrial,
+    RunPlan,
+    RunResult,
+    close_run,
+    record_run,
+    sweep_every_sec,
+)
+from realcli.runtime._sandbox import gc, sweep_forever
 from realcli.runtime._taskdir import Task, find_tasks, load_task
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, worker_id
 
@@ -156,30 +165,33 @@ async def serve_worker(log: EventLog, queue: WorkQueue, config: WorkerConfig) ->
     runs = _Runs(log)
     slots = anyio.Semaphore(config.concurrency)
     done = 0
-    async with connect() as docker, queue.consumer() as consumer, anyio.create_task_group() as tg:
+
+    async def work(item: WorkItem, docker: object) -> None:
+        nonlocal done
+        try:
+            done += await _run_order(log, queue, docker, item, tasks, runs, config)
+        except LogUnavailableError:
+            # The log stayed away past its outage bound: another try, later.
+            await item.give_back(delay_sec=_GIVE_BACK_SEC)
+        finally:
+            slots.release()
+
+    async with connect() as docker, queue.consumer() as consumer, anyio.create_task_group() as sweeper:
         await gc(docker)
-        idle_since = anyio.current_time()
-
-        async def work(item: WorkItem) -> None:
-            nonlocal done
-            try:
-                done += await _run_order(log, queue, docker, item, tasks, runs, config)
-            except LogUnavailableError:
-                # The log stayed away past its outage bound: another try, later.
-                await item.give_back(delay_sec=_GIVE_BACK_SEC)
-            finally:
-                slots.release()
-
-        while True:
-            await slots.acquire()
-            item = await consumer.next(wait_sec=1.0)
-            if item is None:
-                slots.release()
-                if config.idle_exit_sec is not None and anyio.current_time() - idle_since > config.idle_exit_sec:
-                    break
-                continue
+        sweeper.start_soon(sweep_forever, docker, sweep_every_sec())
+        async with anyio.create_task_group() as tg:
             idle_since = anyio.current_time()
-            tg.start_soon(work, item)
+            while True:
+                await slots.acquire()
+                item = await consumer.next(wait_sec=1.0)
+                if item is None:
+                    slots.release()
+                    if config.idle_exit_sec is not None and anyio.current_time() - idle_since > config.idle_exit_sec:
+                        break
+                    continue
+                idle_since = anyio.current_time()
+                tg.start_soon(work, item, docker)
+        sweeper.cancel_scope.cancel()
     return done
 
 
