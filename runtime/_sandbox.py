@@ -1115,7 +1115,9 @@ async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: fl
         try:
             await c.delete(force=True, v=True)
         except DockerError as e:
-            if not is_not_found(e):
+            # 409: its removal is already in progress (another sweep, or one that a killed
+            # process started): the engine finishes it.
+            if not is_not_found(e) and e.status != 409:
                 raise docker_error(e, f"removing sandbox {c.id[:12]}") from e
             continue
         removed.append(c.id)
