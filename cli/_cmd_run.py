@@ -267,6 +267,9 @@ def worker(
         agent_options=ModelOptions(model=model, base_url=base_url),
         voice_for=voice_for,
         idle_exit_sec=idle_exit,
+        on_give_back=lambda order, why: err_console.print(
+            f"gave {order.run_id}/{order.trial_id} back to the queue: {why}", markup=False, soft_wrap=True
+        ),
     )
 
     async def go() -> int:

@@ -145,5 +145,10 @@ class WorkConsumer:
             msgs = await self._sub.fetch(1, timeout=wait_sec)
         except nats.errors.TimeoutError:
             return None
+        except (nats.errors.Error, nats.js.errors.Error):
+            # The server is away (an outage): no order for now; the durable consumer
+            # is still there when it comes back.
+            await anyio.sleep(wait_sec)
+            return None
         msg = msgs[0]
         return WorkItem(msgspec.json.decode(msg.data, type=WorkOrder), msg, self.ack_wait)

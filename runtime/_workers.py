@@ -21,6 +21,7 @@ any machine.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass, field
@@ -142,6 +143,7 @@ class WorkerConfig:
     agent_options: ModelOptions = field(default_factory=ModelOptions)
     voice_for: Callable[[ev.RunStarted], tuple[VoiceFactory | None, ev.UserSimInfo | None]] | None = None
     idle_exit_sec: float | None = None  # stop after this long without work (tests, batch jobs)
+    on_give_back: Callable[[WorkOrder, str], None] | None = None  # an order given back to the queue, and why
 
 
 class _Runs:
@@ -169,10 +171,13 @@ async def serve_worker(log: EventLog, queue: WorkQueue, config: WorkerConfig) ->
     async def work(item: WorkItem, docker: object) -> None:
         nonlocal done
         try:
-            done += await _run_order(log, queue, docker, item, tasks, runs, config)
-        except LogUnavailableError:
+            ran = await _run_order(log, queue, docker, item, tasks, runs, config)
+            done += ran  # not `done += await ...`: that reads `done` before the trial, and loses counts
+        except LogUnavailableError as e:
             # The log stayed away past its outage bound: another try, later.
             await item.give_back(delay_sec=_GIVE_BACK_SEC)
+            if config.on_give_back is not None:
+                config.on_give_back(item.order, str(e))
         finally:
             slots.release()
 
@@ -224,8 +229,9 @@ async def _run_order(
     if "rules" in started.judges and end not in RESUMABLE:
         await runs.judges[order.run_id].judge(order.trial_id)
     await item.done()
-    if await queue.remaining(order.run_id) == 0:
-        await close_run(log, order.run_id)  # the last order of the run: finish it, whoever else is around
+    with contextlib.suppress(LogUnavailableError):  # then the coordinator, another worker or `wait` closes it
+        if await queue.remaining(order.run_id) == 0:
+            await close_run(log, order.run_id)  # the last order of the run: finish it, whoever else is around
     return ran
 
 
