@@ -84,20 +84,31 @@ def test_nats_restarted_mid_run_and_kill_9_then_resume(tmp_path: Path) -> None:
 
 
 def test_a_nats_outage_of_minutes_is_ridden_out_by_every_trial(tmp_path: Path) -> None:
-    """75 s away (the bound was a fixed 60 s, and killed every trial of the run): every trial completes."""
+    """75 s away (the bound was a fixed 60 s, and killed every trial of the run): every trial completes,
+    a local run's and a distributed run's (its coordinator and worker ride it out too)."""
     server = NatsServer(tmp_path / "store")
     server.start()
+    procs = []
     try:
         url = f"{server.url}?stream=LONG"
-        proc = spawn("run", str(fixture_task()), "-k", "2", "-n", "4", "--run-id", "long", "--log", url)
-        assert wait_for_new(url, "long", "CommandStarted", 0, proc)
+        tasks = str(fixture_task().parent)
+        procs = [
+            spawn("run", str(fixture_task()), "-k", "2", "-n", "4", "--run-id", "long", "--log", url),
+            spawn("run", str(fixture_task()), "-k", "2", "--distribute", "--run-id", "longd", "--log", url),
+            spawn("worker", "--tasks", tasks, "-n", "4", "--idle-exit", "10", "--log", url),
+        ]
+        assert wait_for_new(url, "long", "CommandStarted", 0, procs[0])
+        assert wait_for_new(url, "longd", "CommandStarted", 0, procs[1])
         server.stop()
         time.sleep(75)
         server.start()
-        _, err = proc.communicate(timeout=300)
-        assert proc.returncode == 0, err
-        check_exactly_once(url, "long", TRIALS, COLLAB, "75 s outage")
+        outs = [p.communicate(timeout=300) for p in procs]
+        assert [p.returncode for p in procs] == [0, 0, 0], [err for _, err in outs]
+        for run_id in ("long", "longd"):
+            check_exactly_once(url, run_id, TRIALS, COLLAB, f"75 s outage, run {run_id}")
     finally:
+        for proc in procs:
+            kill_9(proc)
         server.stop()
 
 
