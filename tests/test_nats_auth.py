@@ -12,8 +12,10 @@ import nats.errors
 import pytest
 
 from realcli import ConfigError, LogUnavailableError
+from realcli.environments import session_labels
 from realcli.eventlog import NATS_TOKEN_ENV, NATS_TOKEN_FILE_ENV, open_log
 from realcli.events import AgentMessaged
+from realcli.runtime import connect
 from tests._nats import TOKEN, NatsServer
 from tests._tasks import make_task
 
@@ -132,3 +134,36 @@ def test_the_token_never_reaches_a_sandbox_the_log_a_report_or_the_output(tmp_pa
     assert NATS_TOKEN_ENV not in trace
     for text in [*outputs, (tmp_path / "sec.jsonl").read_text()]:
         assert TOKEN not in text
+
+
+@pytest.mark.usefixtures("debian_image")
+async def test_a_container_on_the_host_network_cannot_use_the_log(nats: NatsServer) -> None:
+    """What a sandbox given the network could try: speak NATS to the log's port without the token."""
+    url = f"{nats.url}?stream=NET{os.urandom(4).hex()}"
+    async with open_log(url) as log:
+        await log.append("r1.run", [AgentMessaged(text="private")], expected_version=0)
+    stream = url.rsplit("=", 1)[1]
+    probe = (
+        f"exec 3<>/dev/tcp/127.0.0.1/{nats.port} || exit 0; read -r info <&3; "
+        f'printf "CONNECT {{\\"verbose\\":false}}\\r\\nPUB {stream}.intruder.run 2\\r\\nhi\\r\\n'
+        f'SUB {stream}.> 1\\r\\nPING\\r\\n" >&3; timeout 3 cat <&3'
+    )
+    config = {
+        "Image": "debian:bookworm-slim",
+        "Cmd": ["bash", "-c", probe],
+        "Labels": session_labels(),
+        "HostConfig": {"NetworkMode": "host"},
+    }
+    async with connect() as docker:
+        container = await docker.containers.run(config)
+        try:
+            await container.wait(timeout=30)
+            said = "".join(await container.log(stdout=True, stderr=True))
+        finally:
+            await container.delete(force=True)
+    assert "PONG" not in said, said  # nothing accepted
+    assert "MSG" not in said, said  # nothing delivered
+    if "Connection refused" not in said:  # (a sandbox network that cannot reach the port at all is fine too)
+        assert "Authorization Violation" in said, said
+    async with open_log(url) as log:
+        assert await log.runs() == ["r1"]
