@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import signal
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -27,6 +26,7 @@ from realcli.runtime import (
     RunMode,
     RunPlan,
     RunResult,
+    RunStatus,
     ScriptedVoice,
     StreamWriter,
     Task,
@@ -218,20 +218,22 @@ def wait(
     """Follow a run until every trial has finished, from any machine (a distributed run whose coordinator
     stopped, too); then judge what is left, close the run and print its summary."""
     ev.check_token(run_id, "run id")
-    run_async(functools.partial(check_url, log, create=False))
-    progress = _TrialProgress()
+
+    async def where() -> RunStatus:
+        async with open_log(log, create=False) as opened:
+            return await run_status(opened, run_id)
+
+    status = run_async(where)  # an unknown run or log is one line, before any progress bar
+    err_console.print(f"run {run_id}: {status.describe()}; following it")
 
     async def go(on_trial: Callable[[TrialOutcome], None]) -> tuple[RunResult, dict[str, object]]:
         async with open_log(log, create=False) as opened:
-            status = await run_status(opened, run_id)
-            progress.set_total(status.scheduled)
-            err_console.print(f"run {run_id}: {status.describe()}; following it in {opened.url}")
             result = await _until_signal(follow_run(opened, run_id, on_trial=on_trial))
             if result.interrupted:
                 err_console.print(f"run {run_id} was stopped before its trials finished: `realcli resume {run_id}`")
             return result, await _headline(opened, run_id)
 
-    result, headline = _with_progress(None, go, progress)
+    result, headline = _with_progress(status.scheduled, go)
     _summarize(result, headline)
 
 

@@ -75,6 +75,8 @@ def test_missing_run_names_the_known_runs(tmp_path: Path) -> None:
     line = one_line_error(realcli("tail", "nope", "--log", url))
     assert "run 'nope' is not in" in line
     assert "known" in line
+    line = one_line_error(realcli("wait", "nope", "--log", url))
+    assert "run 'nope' is not in" in line
 
 
 def test_corrupt_sqlite_file_is_named_and_left_alone(tmp_path: Path) -> None:
