@@ -186,17 +186,26 @@ class JetStreamLog:
         )
 
     async def _call(self, what: str, request: Callable[[], Awaitable[Any]]) -> Any:
-        """``request()``, retried while the server is away, for up to the outage bound."""
-        deadline = anyio.current_time() + self.outage_sec
-        while True:
-            try:
-                return await request()
-            except _TRANSIENT as e:
-                if self._nc.is_closed or anyio.current_time() >= deadline:
-                    raise self._lost(what) from e
-            except nats.errors.ConnectionClosedError as e:
-                raise self._lost(what) from e
-            await anyio.sleep(_RETRY_PAUSE_SEC)
+        """``request()``, retried while the server is away, for up to the outage bound.
+
+        The bound is a deadline: a request still in flight when it passes is
+        abandoned (an abandoned append is re-sent with the same id later, so it
+        lands once at most).
+        """
+        last: Exception | None = None
+        with anyio.move_on_after(self.outage_sec):
+            while True:
+                try:
+                    return await request()
+                except _TRANSIENT as e:
+                    last = e
+                    if self._nc.is_closed:
+                        break
+                except nats.errors.ConnectionClosedError as e:
+                    last = e
+                    break
+                await anyio.sleep(_RETRY_PAUSE_SEC)
+        raise self._lost(what) from last
 
     def _lost(self, what: str) -> LogUnavailableError:
         return LogUnavailableError(
