@@ -5,7 +5,7 @@ REALCLI := .venv/bin/realcli
 TASKS ?= tasks
 LOG ?= sqlite:runs/realcli.db
 
-.PHONY: setup demo demo-local test lint typecheck bench services
+.PHONY: setup demo demo-local test test-chaos lint typecheck bench services
 
 setup:
 	scripts/setup.sh
@@ -21,7 +21,12 @@ demo-local:
 	scripts/demo-local.sh
 
 test: services
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q --ignore=tests/chaos
+
+# Crash safety end to end: kill -9 at seeded random points, NATS restarts and a
+# 75 s outage, a worker killed mid-trial (a few minutes; CI runs it too).
+test-chaos: services
+	$(PY) -m pytest -q tests/chaos
 
 lint:
 	.venv/bin/ruff check .

@@ -17,6 +17,7 @@ from realcli import events as ev
 from realcli.cli._common import LogOption, log_url, run_async
 from realcli.cli._render import render_line
 from realcli.eventlog import EventLog, export_run, import_archive, open_log
+from realcli.runtime import run_status
 
 app = typer.Typer(
     name="realcli",
@@ -65,6 +66,10 @@ async def _tail(url: str, run_id: str, follow: bool, trial: str | None, as_json:
         elif run_id not in await log.runs():
             err_console.print(f"waiting for run {run_id} to start in {log.url} ...")
         scope = run_id if trial is None else f"{run_id}.{trial}"
+        # The end is the run's (or trial's) last RunFinished (TrialFinished) from now on: one
+        # already followed by a resume (a retry) is not the end.
+        last = ev.run_stream(run_id) if trial is None else ev.trial_stream(run_id, trial, "supervisor")
+        end_from = await log.stream_version(last) if follow else 0
         records = log.subscribe(0, scope) if follow else log.read_all(0, scope)
         encoder = msgspec.json.Encoder()
         async for rec in records:
@@ -74,11 +79,13 @@ async def _tail(url: str, run_id: str, follow: bool, trial: str | None, as_json:
             else:
                 sys.stdout.write(render_line(rec) + "\n")
             sys.stdout.flush()
-            if follow and _finished(rec.event, trial):
+            if follow and rec.stream == last and rec.version >= end_from and _finished(rec.event, trial):
                 return
 
 
 def _finished(event: ev.DecodedEvent, trial: str | None) -> bool:
+    """The end of a followed run: its ``RunFinished`` (a distributed run's coordinator writes none when it
+    stops following; the run ends when its last trial does, see ``realcli wait``)."""
     if trial is None:
         return isinstance(event, ev.RunFinished)
     return isinstance(event, ev.TrialFinished) and event.trial_id == trial
@@ -125,7 +132,7 @@ async def _import(url: str, archive: Path) -> tuple[str, int]:
 
 @app.command()
 def runs(log: LogOption = None) -> None:
-    """List the runs in a log with their status."""
+    """List the runs in a log with their status (from the trials: finished when every trial is)."""
     rows = run_async(_runs, log_url(log))
     table = Table("run", "mode", "agent", "tasks", "status")
     for row in rows:
@@ -138,13 +145,10 @@ async def _runs(url: str) -> list[tuple[str, str, str, str, str]]:
     async with open_log(url, create=False) as log:
         for run_id in await log.runs():
             mode = agent = tasks = ""
-            status = "running or interrupted"
             async for rec in log.read(ev.run_stream(run_id)):
-                match rec.event:
-                    case ev.RunStarted():
-                        mode, agent = rec.event.mode, rec.event.agent.name
-                        tasks, status = str(len(rec.event.tasks)), "running or interrupted"
-                    case ev.RunFinished(status=finished):
-                        status = finished
+                if isinstance(rec.event, ev.RunStarted):
+                    mode, agent, tasks = rec.event.mode, rec.event.agent.name, str(len(rec.event.tasks))
+                    break
+            status = (await run_status(log, run_id)).describe() if mode else "no RunStarted"
             rows.append((run_id, mode, agent, tasks, status))
     return rows

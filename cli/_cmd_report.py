@@ -15,6 +15,7 @@ from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import open_log
 from realcli.projections import (
     DEFAULT_THRESHOLD,
+    RunFacts,
     compare_judges,
     render_compare_markdown,
     render_html,
@@ -22,7 +23,15 @@ from realcli.projections import (
     render_markdown,
     report,
 )
-from realcli.runtime import JudgeKind, JudgeSummary, ModelEndpoint, load_run, rejudge, select_judge
+from realcli.runtime import (
+    JudgeKind,
+    JudgeSummary,
+    ModelEndpoint,
+    load_run,
+    rejudge,
+    select_judge,
+    unjudged_trials,
+)
 
 FORMATS = ("md", "json", "html")
 
@@ -70,7 +79,9 @@ def report_cmd(
     _check_threshold(threshold)
     ev.check_token(run_id, "run id")
     pair = _compare_ids(compare) if compare is not None else None
-    text = run_async(_report, log, run_id, judge, fmt, threshold, pair)
+    text, warning = run_async(_report, log, run_id, judge, fmt, threshold, pair)
+    if warning:
+        err_console.print(warning, markup=False, soft_wrap=True)
     if output is None:
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -89,21 +100,39 @@ def _write(path: Path, text: str) -> None:
 
 async def _report(
     url: str | None, run_id: str, judge: str | None, fmt: str, threshold: float, compare: tuple[str, str] | None
-) -> str:
+) -> tuple[str, str]:
     async with open_log(url, create=False) as log:
         facts = await load_run(log, run_id)
     if compare is not None:
         for requested in compare:
             select_judge(facts, requested)
         data = compare_judges(facts, *compare)
-        return render_json(data) if fmt == "json" else _compare_text(data, fmt)
+        return (render_json(data) if fmt == "json" else _compare_text(data, fmt)), ""
     judge_id = select_judge(facts, judge)
     data = report(facts, judge_id=judge_id, threshold=threshold)
+    warning = _unjudged_warning(facts, judge_id)
     if fmt == "json":
-        return render_json(data)
+        return render_json(data), warning
     if fmt == "html":
-        return render_html(data)
-    return render_markdown(data)
+        return render_html(data), warning
+    return render_markdown(data), warning
+
+
+def _unjudged_warning(facts: RunFacts, judge_id: str | None) -> str:
+    """Finished trials the report's judge (or the run's own rules judge) never judged: S rests on the others."""
+    wanted = judge_id or ("rules" if facts.started is not None and "rules" in facts.started.judges else None)
+    pending = unjudged_trials(facts, wanted) if wanted is not None else []
+    if not pending:
+        return ""
+    started = facts.judges[wanted].started if wanted in facts.judges else None
+    kind = started.kind if started is not None else "rules"
+    shown = ", ".join(pending[:5]) + (", ..." if len(pending) > 5 else "")
+    how = f"--judge {kind}" + (f" --judge-id {wanted}" if wanted != "rules" else "")
+    return (
+        f"warning: {len(pending)} finished COLLAB trial(s) of run {facts.run_id} have no verdicts of judge "
+        f"{wanted} ({shown}): S_COLLAB rests on the others; judge them with "
+        f"`realcli rejudge {facts.run_id} {how}`"
+    )
 
 
 def _compare_text(data: dict[str, object], fmt: str) -> str:

@@ -17,7 +17,7 @@ from realcli import ConfigError, TaskFormatError
 from realcli import events as ev
 from realcli.cli._app import app, console, err_console
 from realcli.cli._common import LogOption, run_async
-from realcli.eventlog import EventLog, open_log
+from realcli.eventlog import EventLog, check_url, open_log
 from realcli.eventlog._workqueue import WorkQueue
 from realcli.projections import LOW_COVERAGE, report
 from realcli.runtime import (
@@ -29,6 +29,7 @@ from realcli.runtime import (
     RunPlan,
     RunResult,
     RunSettings,
+    RunStatus,
     ScriptedVoice,
     StreamWriter,
     Task,
@@ -38,9 +39,7 @@ from realcli.runtime import (
     agent_from_info,
     connect,
     find_tasks,
-    finish_judging,
     gc,
-    judge_trial,
     llm_user_info,
     load_build_ca,
     load_image_map,
@@ -50,11 +49,12 @@ from realcli.runtime import (
     parse_network,
     prune_images,
     resume_run,
+    run_status,
     schedule,
     start_run,
 )
 from realcli.runtime._trial import worker_id
-from realcli.runtime._workers import WorkerConfig, distribute_run, serve_worker
+from realcli.runtime._workers import WorkerConfig, distribute_run, follow_run, serve_worker
 from realcli.scripts_catalog import load_catalog
 
 T = TypeVar("T")
@@ -168,6 +168,7 @@ def run(
     """Run agents on tasks in EXEC, COLLAB or paired mode."""
     if mode not in ("exec", "collab", "paired"):
         raise typer.BadParameter("expected exec, collab or paired", param_hint="--mode")
+    run_async(check_url, log)  # a bad --log is one line, before anything is printed
     loaded, skipped = load_suite(tasks)
     settings = RunSettings(
         network=parse_network(network),
@@ -203,7 +204,7 @@ def run(
     err_console.print(
         f"run [bold]{plan.run_id}[/]: {total} trial(s), agent {agent}, {mode} mode, log {log or 'default'}"
     )
-    result, headline = _with_progress(total, lambda on_trial: _run(log, plan, on_trial, judge, distribute))
+    result, headline = _with_progress(total, lambda on_trial: _run(log, plan, on_trial, distribute))
     _summarize(result, headline)
     report_skipped(skipped)
 
@@ -243,16 +244,15 @@ def report_skipped(skipped: list[tuple[Path, str]]) -> None:
 
 
 async def _run(
-    url: str | None, plan: RunPlan, on_trial: Callable[[TrialOutcome], None], judge: bool, distribute: bool
+    url: str | None, plan: RunPlan, on_trial: Callable[[TrialOutcome], None], distribute: bool
 ) -> tuple[RunResult, dict[str, object]]:
     async with open_log(url) as log:
-        hook = _judge_hook(log, plan.run_id, judge)
         if distribute:
             async with WorkQueue.open(log.url) as queue:
-                result = await _until_signal(distribute_run(log, queue, plan, on_trial=on_trial, after_trial=hook))
+                result = await _until_signal(distribute_run(log, queue, plan, on_trial=on_trial), detach=plan.run_id)
         else:
-            result = await _until_signal(start_run(log, plan, on_trial=on_trial, after_trial=hook))
-        return result, await _headline(log, plan.run_id, judge and not result.interrupted)
+            result = await _until_signal(start_run(log, plan, on_trial=on_trial))
+        return result, await _headline(log, plan.run_id)
 
 
 @app.command()
@@ -300,14 +300,39 @@ def resume(
 
     async def go(on_trial: Callable[[TrialOutcome], None]) -> tuple[RunResult, dict[str, object]]:
         async with open_log(log, create=False) as opened:
-            judged = "rules" in await _recorded_judges(opened, run_id)
-            hook = _judge_hook(opened, run_id, judged)
             result = await _until_signal(
-                resume_run(opened, run_id, make_plan, on_trial=on_trial, after_trial=hook, on_start=progress.set_total)
+                resume_run(opened, run_id, make_plan, on_trial=on_trial, on_start=progress.set_total)
             )
-            return result, await _headline(opened, run_id, judged and not result.interrupted)
+            return result, await _headline(opened, run_id)
 
     result, headline = _with_progress(None, go, progress)
+    _summarize(result, headline)
+
+
+@app.command()
+def wait(
+    run_id: Annotated[str, typer.Argument(metavar="RUN")],
+    log: LogOption = None,
+) -> None:
+    """Follow a run until every trial has finished, from any machine (a distributed run whose coordinator
+    stopped, too); then judge what is left, close the run and print its summary."""
+    ev.check_token(run_id, "run id")
+
+    async def where() -> RunStatus:
+        async with open_log(log, create=False) as opened:
+            return await run_status(opened, run_id)
+
+    status = run_async(where)  # an unknown run or log is one line, before any progress bar
+    err_console.print(f"run {run_id}: {status.describe()}; following it")
+
+    async def go(on_trial: Callable[[TrialOutcome], None]) -> tuple[RunResult, dict[str, object]]:
+        async with open_log(log, create=False) as opened:
+            result = await _until_signal(follow_run(opened, run_id, on_trial=on_trial))
+            if result.interrupted:
+                err_console.print(f"run {run_id} was stopped before its trials finished: `realcli resume {run_id}`")
+            return result, await _headline(opened, run_id)
+
+    result, headline = _with_progress(status.scheduled, go)
     _summarize(result, headline)
 
 
@@ -344,6 +369,9 @@ def worker(
         voice_for=voice_for,
         idle_exit_sec=idle_exit,
         build_ca=load_build_ca(),
+        on_give_back=lambda order, why: err_console.print(
+            f"gave {order.run_id}/{order.trial_id} back to the queue: {why}", markup=False, soft_wrap=True
+        ),
     )
 
     async def go() -> int:
@@ -358,7 +386,7 @@ def worker(
 def gc_cmd(
     images: Annotated[bool, typer.Option("--images", help="Also remove cached task and agent images.")] = False,
 ) -> None:
-    """Remove sandbox containers left behind by crashed realcli processes (and, with --images, cached images)."""
+    """Remove sandboxes left behind by dead realcli processes of this host (and, with --images, cached images)."""
 
     async def sweep() -> tuple[list[str], list[str]]:
         async with connect() as docker:
@@ -386,41 +414,29 @@ def _voice(kind: str, options: ModelOptions) -> tuple[VoiceFactory, ev.UserSimIn
     return make, llm_user_info(endpoint)
 
 
-async def _recorded_judges(log: EventLog, run_id: str) -> list[str]:
-    async for rec in log.read(ev.run_stream(run_id)):
-        if isinstance(rec.event, ev.RunStarted):
-            return list(rec.event.judges)
-    return []
-
-
-def _judge_hook(log: EventLog, run_id: str, enabled: bool) -> Callable[[EventLog, str, str], Awaitable[None]] | None:
-    """The rules judge, run right after each trial (its verdicts go to ``<run>.judge.rules``)."""
-    if not enabled:
-        return None
-
-    async def hook(log: EventLog, run: str, trial: str) -> None:
-        await judge_trial(log, run, trial)
-
-    return hook
-
-
-async def _headline(log: EventLog, run_id: str, judged: bool) -> dict[str, object]:
+async def _headline(log: EventLog, run_id: str) -> dict[str, object]:
     """The paper's headline numbers for the summary, from the log (the report's own fold)."""
-    if judged:
-        await finish_judging(log, run_id)
     facts = await load_run(log, run_id)
-    return report(facts, judge_id="rules" if judged and "rules" in facts.judges else None, resamples=0)
+    return report(facts, judge_id="rules" if "rules" in facts.judges else None, resamples=0)
 
 
-async def _until_signal(work: Awaitable[T]) -> T:
-    """Run ``work``; SIGINT or SIGTERM cancels it cleanly (containers removed, log consistent)."""
+async def _until_signal(work: Awaitable[T], *, detach: str | None = None) -> T:
+    """Run ``work``; SIGINT or SIGTERM cancels it cleanly (containers removed, log consistent).
+
+    ``detach``: the work only follows run ``detach`` (its trials run elsewhere), which goes on.
+    """
     result: list[T] = []
     async with anyio.create_task_group() as tg:
 
         async def watch() -> None:
             with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
                 async for _ in signals:
-                    err_console.print("stopping: removing containers and recording the interruption ...")
+                    if detach is None:
+                        err_console.print("stopping: removing containers and recording the interruption ...")
+                    else:
+                        err_console.print(
+                            f"stopped following run {detach}; its workers carry on: `realcli wait {detach}` re-attaches"
+                        )
                     tg.cancel_scope.cancel()
                     return
 

@@ -17,19 +17,19 @@ from realcli.cli._cmd_run import (
     BuildCaOpt,
     ImageMapOpt,
     NetworkOpt,
-    _judge_hook,
     _until_signal,
     load_suite,
     report_skipped,
 )
 from realcli.cli._common import LogOption, run_async
-from realcli.eventlog import open_log
+from realcli.eventlog import EventLog, open_log
 from realcli.runtime import (
     ControlResult,
     RunSettings,
     Task,
     TaskValidation,
     find_tasks,
+    judge_trial,
     load_build_ca,
     load_image_map,
     load_task,
@@ -63,7 +63,6 @@ def validate(
 
     async def go() -> list[TaskValidation]:
         async with open_log(log) as opened:
-            judge = _judge_hook(opened, f"{prefix}-oracle", True)
             return await _until_signal(
                 validate_tasks(
                     opened,
@@ -71,7 +70,7 @@ def validate(
                     catalog=load_catalog(),
                     run_prefix=prefix,
                     concurrency=concurrency,
-                    judge=judge,
+                    judge=_judge,
                     settings=settings,
                 )
             )
@@ -144,6 +143,11 @@ def _mutants_cell(result: TaskValidation) -> str:
     rejected = sum(c.holds for c in mutants)
     colour = "green" if rejected == len(mutants) else "red"
     return f"[{colour}]{rejected}/{len(mutants)} rejected[/]"
+
+
+async def _judge(log: EventLog, run_id: str, trial_id: str) -> None:
+    """The oracle run is judged with the rules judge (once per try, however many callers ask)."""
+    await judge_trial(log, run_id, trial_id)
 
 
 @app.command()

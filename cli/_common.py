@@ -9,7 +9,9 @@ from typing import Annotated, Any, TypeVar
 import anyio
 import typer
 
-from realcli.eventlog import ENV_VAR
+from realcli.eventlog import ENV_VAR, NATS_TOKEN_ENV, NATS_TOKEN_FILE_ENV
+
+_TOKEN_FILE = "~/.config/realcli/nats.token"
 
 T = TypeVar("T")
 
@@ -17,7 +19,8 @@ LogOption = Annotated[
     str | None,
     typer.Option(
         "--log",
-        help=f"Event log: sqlite:PATH or nats://HOST:PORT (default: ${ENV_VAR} or sqlite:runs/realcli.db).",
+        help=f"Event log: sqlite:PATH or nats://HOST:PORT[?stream=NAME&outage=SEC] (default: ${ENV_VAR} or "
+        f"sqlite:runs/realcli.db). NATS token: ${NATS_TOKEN_ENV}, ${NATS_TOKEN_FILE_ENV} or {_TOKEN_FILE}.",
         show_default=False,
     ),
 ]

@@ -11,33 +11,50 @@
   ``Rc-Count`` (the stream version after the append, and how many events).
 * Global position of an event = ``(sequence << 16) | index in its message``.
 * Reads, replays and live tails use ordered consumers (ephemeral, in-memory,
-  flow-controlled, self-healing on gaps).
-* A lost connection is retried with the same message id until the server is
-  back (``reconnect_timeout``): nothing is lost and nothing is duplicated.
+  flow-controlled, self-healing on gaps).  A read ends at the last sequence
+  of its subject taken when it starts (events appended later are the next
+  read's), so it always ends.
+* A lost connection is ridden out for up to the *outage bound* (``?outage=SEC``,
+  default 300 s): an append is re-sent with the same message id until the
+  server is back (nothing lost, nothing duplicated), every other request is
+  retried, reads and live tails resume where they were.  Past the bound the
+  operation raises ``LogUnavailableError``.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Sequence
-from typing import Any, Final
-from urllib.parse import parse_qs, urlsplit
+import functools
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from typing import Any, Final, cast
+from urllib.parse import urlsplit
 
 import anyio
 import msgspec
 import nats.errors
 import nats.js.errors
-from nats.aio.client import Client as NATS
 from nats.aio.msg import Msg
 from nats.js import api
 
-from realcli._errors import ConfigError, ConflictError, LogUnavailableError
+from realcli._errors import ConflictError, LogUnavailableError
 from realcli.eventlog._base import AppendResult, StreamInfo, check_batch, in_scope
+from realcli.eventlog._natsconn import connect, parse_nats_url
 from realcli.events import Event, RecordedEvent, check_stream, decode, encode
 
 POSITION_BITS: Final = 16
 MAX_BATCH: Final = (1 << POSITION_BITS) - 1
 _WRONG_LAST_SEQUENCE: Final = 10071
+_RETRY_PAUSE_SEC: Final = 0.25
+# What a request meets while the server is away or restarting: worth retrying.
+_TRANSIENT: Final = (
+    nats.errors.TimeoutError,
+    nats.errors.ConnectionReconnectingError,
+    nats.errors.NoRespondersError,
+    nats.errors.StaleConnectionError,
+    nats.errors.OutboundBufferLimitError,
+    nats.js.errors.NoStreamResponseError,
+    nats.js.errors.ServiceUnavailableError,
+)
 _batch: Final = msgspec.json.Decoder(list[msgspec.Raw])
 
 
@@ -52,53 +69,29 @@ def split_position(position: int) -> tuple[int, int]:
 class JetStreamLog:
     """``EventLog`` over NATS JetStream.  Open it with ``JetStreamLog.open``."""
 
-    def __init__(self, url: str, nc: Any, stream_name: str, reconnect_timeout: float) -> None:
+    def __init__(self, url: str, nc: Any, stream_name: str, outage_sec: float) -> None:
         self.url = url
         self._nc = nc
         self._js = nc.jetstream()
         self._jsm = nc.jsm()
         self._name = stream_name
         self._prefix = stream_name + "."
-        self._reconnect_timeout = reconnect_timeout
+        self.outage_sec = outage_sec
         self._tails: dict[str, tuple[int, int]] = {}  # stream -> (version, last sequence)
         self._locks: dict[str, anyio.Lock] = {}
 
     # ------------------------------------------------------------ lifecycle
 
     @classmethod
-    async def open(cls, url: str, *, reconnect_timeout: float = 60.0, connect_timeout: float = 5.0) -> JetStreamLog:
-        """Connect to ``nats://host:port[?stream=NAME]`` and make sure the stream exists."""
-        parts = urlsplit(url)
-        if not parts.hostname:
-            raise ConfigError(f"--log {url!r}: expected nats://HOST:PORT")
-        name = parse_qs(parts.query).get("stream", ["REALCLI"])[0]
-        server = f"nats://{parts.hostname}:{parts.port or 4222}"
-        nc = NATS()
-        failure: Exception | None = None
-        # nats-py retries the first connection forever when reconnects are
-        # unlimited (which we want later, mid-run), so bound the first one here.
-        with anyio.move_on_after(connect_timeout):
-            try:
-                await nc.connect(
-                    servers=[server],
-                    connect_timeout=2,
-                    allow_reconnect=True,
-                    max_reconnect_attempts=-1,
-                    reconnect_time_wait=1,
-                    error_cb=_quiet,
-                    disconnected_cb=_quiet_cb,
-                    reconnected_cb=_quiet_cb,
-                )
-            except Exception as e:  # nats-py raises several unrelated types here
-                failure = e
-        if not nc.is_connected:
-            with anyio.CancelScope(shield=True), contextlib.suppress(Exception):
-                await nc.close()
-            reason = type(failure).__name__ if failure else f"no answer in {connect_timeout:.0f} s"
-            raise LogUnavailableError(
-                f"cannot reach NATS at {server} ({reason}): start `nats-server -js` there, or use --log sqlite:PATH"
-            ) from failure
-        log = cls(server if not parts.query else f"{server}?{parts.query}", nc, name, reconnect_timeout)
+    async def open(cls, url: str, *, connect_timeout: float = 5.0) -> JetStreamLog:
+        """Connect to ``nats://host:port[?stream=NAME][&outage=SEC]`` and make sure the stream exists.
+
+        The connection presents this process's NATS token (``_natsconn``).
+        """
+        target = parse_nats_url(url)
+        nc = await connect(target, purpose="the event log", connect_timeout=connect_timeout)
+        query = urlsplit(url).query
+        log = cls(target.server if not query else f"{target.server}?{query}", nc, target.stream, target.outage_sec)
         try:
             await log._ensure_stream()
         except BaseException:
@@ -188,23 +181,36 @@ class JetStreamLog:
 
     async def _publish(self, subject: str, payload: bytes, headers: dict[str, str]) -> Any:
         """Publish, riding out a lost connection: the same message id makes a resend harmless."""
-        with anyio.move_on_after(self._reconnect_timeout):
+        return await self._call(
+            "appending", lambda: self._js.publish(subject, payload, headers=dict(headers), timeout=5)
+        )
+
+    async def _call(self, what: str, request: Callable[[], Awaitable[Any]]) -> Any:
+        """``request()``, retried while the server is away, for up to the outage bound.
+
+        The bound is a deadline: a request still in flight when it passes is
+        abandoned (an abandoned append is re-sent with the same id later, so it
+        lands once at most).
+        """
+        last: Exception | None = None
+        with anyio.move_on_after(self.outage_sec):
             while True:
                 try:
-                    return await self._js.publish(subject, payload, headers=dict(headers), timeout=5)
-                except (
-                    nats.errors.TimeoutError,
-                    nats.errors.ConnectionReconnectingError,
-                    nats.errors.NoRespondersError,
-                    nats.js.errors.NoStreamResponseError,
-                    nats.errors.ConnectionClosedError,
-                ):
+                    return await request()
+                except _TRANSIENT as e:
+                    last = e
                     if self._nc.is_closed:
                         break
-                    await anyio.sleep(0.25)
-        raise LogUnavailableError(
-            f"lost NATS at {self.url} for {self._reconnect_timeout:.0f} s while appending: "
-            "check the server; the run can be resumed with `realcli resume`"
+                except nats.errors.ConnectionClosedError as e:
+                    last = e
+                    break
+                await anyio.sleep(_RETRY_PAUSE_SEC)
+        raise self._lost(what) from last
+
+    def _lost(self, what: str) -> LogUnavailableError:
+        return LogUnavailableError(
+            f"lost NATS at {self.url} for {self.outage_sec:.0f} s while {what}: "
+            "check the server (the bound is the log URL's ?outage=SEC); a run can be resumed with `realcli resume`"
         )
 
     async def _settle_conflict(self, stream: str, events: Sequence[Event], expected: int) -> AppendResult:
@@ -233,15 +239,20 @@ class JetStreamLog:
         seq = 1
         while seq <= last_seq:
             try:
-                msg = await self._jsm.get_msg(self._name, seq=seq, subject=self._prefix + stream, next=True)
+                msg = await self._call(f"reading stream {stream!r}", functools.partial(self._next_msg, stream, seq))
             except nats.js.errors.NotFoundError:
                 return None
+            except (nats.errors.Error, nats.js.errors.Error) as e:
+                raise LogUnavailableError(f"NATS at {self.url}: cannot read stream {stream!r}: {e}") from e
             headers = dict(msg.headers or {})
             first = int(headers["Rc-Version"]) - int(headers["Rc-Count"]) + 1
             if first >= first_version:
                 return (int(msg.seq), headers) if first == first_version else None
             seq = int(msg.seq) + 1
         return None
+
+    async def _next_msg(self, stream: str, seq: int) -> Any:
+        return await self._jsm.get_msg(self._name, seq=seq, subject=self._prefix + stream, next=True)
 
     async def _tail(self, stream: str, *, refresh: bool = False) -> tuple[int, int]:
         if not refresh and stream in self._tails:
@@ -253,7 +264,9 @@ class JetStreamLog:
 
     async def _last_message(self, stream: str) -> tuple[int, dict[str, str]] | None:
         try:
-            msg = await self._jsm.get_last_msg(self._name, self._prefix + stream)
+            msg = await self._call(
+                f"reading stream {stream!r}", lambda: self._jsm.get_last_msg(self._name, self._prefix + stream)
+            )
         except nats.js.errors.NotFoundError:
             return None
         except (nats.errors.Error, nats.js.errors.Error) as e:
@@ -264,8 +277,6 @@ class JetStreamLog:
 
     async def read(self, stream: str, from_version: int = 1) -> AsyncIterator[RecordedEvent]:
         check_stream(stream)
-        if await self._last_message(stream) is None:
-            return
         async for rec in self._consume(self._prefix + stream, 0, follow=False):
             if rec.version >= from_version:
                 yield rec
@@ -281,37 +292,72 @@ class JetStreamLog:
                 yield rec
 
     async def _consume(self, subject: str, from_position: int, *, follow: bool) -> AsyncIterator[RecordedEvent]:
+        """Deliver the messages of ``subject`` from a position on; a read (not ``follow``) ends at its last one.
+
+        A read ends at the last sequence of ``subject`` taken before it starts,
+        never at a pending count: nats-server 2.9 sometimes reports the last
+        message of a filtered consumer with one message still pending, and a
+        read that waited for a count of 0 then waited for ever.
+        """
         start_seq, start_index = split_position(max(from_position, 0))
+        end_seq = 0
+        if not follow:
+            end_seq = await self._last_sequence(subject)
+            if end_seq == 0 or end_seq < start_seq:
+                return
         config = api.ConsumerConfig(
             deliver_policy=api.DeliverPolicy.BY_START_SEQUENCE if start_seq else api.DeliverPolicy.ALL,
             opt_start_seq=start_seq or None,
         )
         try:
-            sub = await self._js.subscribe(
-                subject,
-                stream=self._name,
-                ordered_consumer=True,
-                config=config,
-                pending_msgs_limit=4096,
-                pending_bytes_limit=64 * 1024 * 1024,
+            sub = await self._call(
+                f"reading {subject!r}",
+                lambda: self._js.subscribe(
+                    subject,
+                    stream=self._name,
+                    ordered_consumer=True,
+                    config=config,
+                    pending_msgs_limit=4096,
+                    pending_bytes_limit=64 * 1024 * 1024,
+                ),
             )
         except (nats.errors.Error, nats.js.errors.Error) as e:
             raise LogUnavailableError(f"NATS at {self.url}: cannot read {subject!r}: {e}") from e
         try:
-            if not follow:
-                # Nothing pending AND nothing delivered by the server: the filter matches no
-                # message.  (The client-side count can still be 0 for messages already pushed.)
-                info = await sub.consumer_info()
-                if info.num_pending == 0 and not (info.delivered and info.delivered.consumer_seq):
-                    return
-            async for msg in sub.messages:
+            messages = sub.messages
+            while True:
+                msg = await self._next_message(messages, subject, follow=follow)
                 for rec in _unpack(msg, len(self._prefix), start_seq, start_index):
                     yield rec
-                if not follow and msg.metadata.num_pending == 0:
+                if not follow and msg.metadata.sequence.stream >= end_seq:
                     return
         finally:
             with anyio.CancelScope(shield=True), contextlib.suppress(Exception):
                 await sub.unsubscribe()
+
+    async def _next_message(self, messages: Any, subject: str, *, follow: bool) -> Msg:
+        """The next delivered message; a read that gets none for the outage bound is refused, not hung."""
+        try:
+            if follow:
+                return cast(Msg, await messages.__anext__())
+            with anyio.move_on_after(self.outage_sec):
+                return cast(Msg, await messages.__anext__())
+        except StopAsyncIteration:
+            pass  # the connection was closed under the subscription
+        raise LogUnavailableError(
+            f"NATS at {self.url} delivered nothing of {subject!r} for {self.outage_sec:.0f} s "
+            "in the middle of a read: check the server and try again"
+        )
+
+    async def _last_sequence(self, subject: str) -> int:
+        """The stream sequence of the last message on ``subject`` (wildcards allowed), 0 if none."""
+        try:
+            msg = await self._call(f"reading {subject!r}", lambda: self._jsm.get_last_msg(self._name, subject))
+        except nats.js.errors.NotFoundError:
+            return 0
+        except (nats.errors.Error, nats.js.errors.Error) as e:
+            raise LogUnavailableError(f"NATS at {self.url}: cannot read {subject!r}: {e}") from e
+        return int(msg.seq)
 
     # ------------------------------------------------------------- metadata
 
@@ -335,7 +381,9 @@ class JetStreamLog:
 
     async def _subjects(self, subject_filter: str) -> list[str]:
         try:
-            info = await self._jsm.stream_info(self._name, subjects_filter=subject_filter)
+            info = await self._call(
+                "listing streams", lambda: self._jsm.stream_info(self._name, subjects_filter=subject_filter)
+            )
         except (nats.errors.Error, nats.js.errors.Error) as e:
             raise LogUnavailableError(f"NATS at {self.url}: cannot list streams: {e}") from e
         return list((info.state.subjects or {}).keys())
@@ -352,13 +400,3 @@ def _unpack(msg: Msg, prefix_len: int, start_seq: int, start_index: int) -> list
     return [
         RecordedEvent(position_of(seq, i), stream, first + i, decode(raw)) for i, raw in enumerate(raws) if i >= skip
     ]
-
-
-async def _quiet(e: Exception) -> None:
-    # nats-py reports reconnect attempts through this callback; the log's
-    # callers see a LogUnavailableError if a reconnect never succeeds.
-    return None
-
-
-async def _quiet_cb() -> None:
-    return None

@@ -98,8 +98,6 @@ class SqliteLog:
             raise NotFoundError(
                 f"no event log at sqlite:{path}: run `realcli run` first or pass --log with an existing log"
             )
-        if create:
-            path.parent.mkdir(parents=True, exist_ok=True)
         writer = reader = None
         try:
             writer = await _connect(path)

@@ -14,16 +14,16 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 from typing import Any, Final
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 import anyio
 import msgspec
 import nats.errors
 import nats.js.errors
-from nats.aio.client import Client as NATS
 from nats.js import api
 
 from realcli._errors import ConfigError, LogUnavailableError
+from realcli.eventlog._natsconn import connect, parse_nats_url
 
 CONSUMER: Final = "workers"
 
@@ -52,7 +52,13 @@ class WorkItem:
             await self._msg.in_progress()
 
     async def done(self) -> None:
-        await self._msg.ack()
+        """Acknowledge the order, and wait until the queue has (so ``remaining`` no longer counts it).
+
+        An acknowledgement lost to an outage is harmless: the order comes back
+        after ``ack_wait``, and a worker finds its trial finished in the log.
+        """
+        with contextlib.suppress(nats.errors.Error):
+            await self._msg.ack_sync(timeout=5)
 
     async def give_back(self, delay_sec: float = 1.0) -> None:
         with contextlib.suppress(nats.errors.Error):
@@ -71,23 +77,11 @@ class WorkQueue:
     @classmethod
     @contextlib.asynccontextmanager
     async def open(cls, url: str, *, ack_wait: float = 120.0) -> AsyncIterator[WorkQueue]:
-        parts = urlsplit(url)
-        if parts.scheme != "nats" or not parts.hostname:
+        if urlsplit(url).scheme != "nats":
             raise ConfigError(f"--log {url!r}: distributed runs need a nats://HOST:PORT log")
-        name = parse_qs(parts.query).get("stream", ["REALCLI"])[0]
-        nc = NATS()
-        try:
-            with anyio.fail_after(5):
-                await nc.connect(
-                    servers=[f"nats://{parts.hostname}:{parts.port or 4222}"],
-                    connect_timeout=2,
-                    max_reconnect_attempts=-1,
-                    allow_reconnect=True,
-                )
-        except (TimeoutError, OSError, nats.errors.Error) as e:
-            with anyio.CancelScope(shield=True), contextlib.suppress(Exception):
-                await nc.close()
-            raise LogUnavailableError(f"cannot reach NATS at {url} for the work queue: start `nats-server -js`") from e
+        target = parse_nats_url(url)
+        nc = await connect(target, purpose="the work queue")
+        name = target.stream
         queue = cls(nc, name, ack_wait)
         try:
             await queue._ensure()
@@ -115,6 +109,15 @@ class WorkQueue:
                 headers={"Nats-Msg-Id": f"{order.run_id}/{order.trial_id}"},
             )
 
+    async def remaining(self, run_id: str) -> int:
+        """Orders of ``run_id`` still queued or being worked on (an acknowledged order is deleted)."""
+        subject = f"{self._name}.{run_id}"
+        try:
+            info = await self._js.stream_info(self._name, subjects_filter=subject)
+        except nats.errors.Error as e:
+            raise LogUnavailableError(f"NATS work queue {self._name}: cannot count the orders of {run_id}: {e}") from e
+        return int((info.state.subjects or {}).get(subject, 0))
+
     @contextlib.asynccontextmanager
     async def consumer(self) -> AsyncIterator[WorkConsumer]:
         """This worker's end of the queue (one durable consumer shared by all workers)."""
@@ -141,6 +144,11 @@ class WorkConsumer:
         try:
             msgs = await self._sub.fetch(1, timeout=wait_sec)
         except nats.errors.TimeoutError:
+            return None
+        except (nats.errors.Error, nats.js.errors.Error):
+            # The server is away (an outage): no order for now; the durable consumer
+            # is still there when it comes back.
+            await anyio.sleep(wait_sec)
             return None
         msg = msgs[0]
         return WorkItem(msgspec.json.decode(msg.data, type=WorkOrder), msg, self.ack_wait)

@@ -167,6 +167,8 @@ def _cards(data: Json) -> str:
     for metric in ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB"):
         ci = data["statistics"]["bootstrap"]["intervals"].get(metric)
         ci_text = "95% CI " + (f"{fmt_pct(ci[0])} to {fmt_pct(ci[1])}" if ci else "-")
+        if metric == "S_COLLAB" and (unjudged := data.get("S_COLLAB_unjudged_trials")):
+            ci_text += f"; {unjudged} finished trial(s) unjudged"
         note = coverage_note(data) if metric == "S_COLLAB" else ""
         extra = f'<div class="ci">{escape(note)}</div>' if note else ""
         cards.append(

@@ -57,7 +57,10 @@ def coverage_note(data: Json) -> str:
 def _headline(data: Json) -> list[str]:
     lines = ["## Headline", ""]
     rows = [(m, fmt_pct(data[m]), _ci(data, m), "") for m in ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB")]
-    rows[2] = (*rows[2][:3], coverage_note(data))
+    s_value = fmt_pct(data["S_COLLAB"])
+    if unjudged := data.get("S_COLLAB_unjudged_trials"):
+        s_value += f" ({unjudged} finished trial(s) unjudged)"
+    rows[2] = ("S_COLLAB", s_value, rows[2][2], coverage_note(data))
     lines += _table(("metric", "value", "95% CI (bootstrap over tasks)", "rests on"), rows)
     collab = data["collaboration"]
     if data["judge"] is None:

@@ -566,7 +566,8 @@ def report(
     judge = facts.judges.get(judge_id) if judge_id is not None else None
     outcomes = trial_outcomes(facts)
     ex, co = mode_outcome(outcomes, "exec"), mode_outcome(outcomes, "collab")
-    instances, unjudged = build_instances(facts, judge_id, view) if judge_id is not None else ([], [])
+    # Without a judge every scored COLLAB trial is unjudged (build_instances of a judge with no verdicts).
+    instances, unjudged = build_instances(facts, judge_id or "", view)
     score = aggregate(instances, view, threshold)
     paired = pairs(outcomes)
     collab_scored = judge is not None
@@ -581,6 +582,7 @@ def report(
         "S_COLLAB": num(score.s) if collab_scored else None,
         # What S rests on: decided items / applicable items of the judge's instances.
         "S_COLLAB_coverage": _coverage(instances) if collab_scored else None,
+        "S_COLLAB_unjudged_trials": len(unjudged),
         "J_COLLAB": num(_product(co.r, score.s)) if collab_scored else None,
         "dimensions": {code: num(v) if collab_scored else None for code, v in score.dimensions.items()},
         "dimension_names": {

