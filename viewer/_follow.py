@@ -1,0 +1,217 @@
+"""Following the log: one fold per run, kept current by the log's ``subscribe``.
+
+The viewer reads the whole log once (``read_all``), then follows it
+(``subscribe`` from the next position), folding every event into
+``realcli.projections``' compact ``RunFacts`` (memory O(trials + verdicts),
+never O(events)) and into a few positions per trial (``TrialMarks``), so a
+trial page reads only the events it shows.
+
+Scores are ``projections.report`` over those facts, computed in a worker
+thread while the fold waits (the facts are not copied), cached per run,
+judge and threshold until the run changes.  Pages that update live wait on
+``wait_change``: a broadcast of "the fold moved on", never a queue, so a
+slow or idle client holds no buffer.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from contextlib import aclosing
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, TypeVar
+
+import anyio
+from anyio.abc import TaskStatus
+
+from realcli import NotFoundError
+from realcli import events as ev
+from realcli.eventlog import EventLog
+from realcli.projections import RunFacts, evolve, report
+
+__all__ = ["LogState", "RunState", "Scored", "TrialMarks"]
+
+T = TypeVar("T")
+Json = dict[str, Any]
+_REPORTS_KEPT = 16
+
+
+@dataclass(slots=True)
+class TrialMarks:
+    """Where one trial's facts sit in the log (positions), so its page reads only what it shows."""
+
+    started: int = -1  # the current try's TrialStarted
+    evidence: int = -1  # the current try's EvidenceSnapshotted
+    head: int = -1  # the trial's latest event
+    events: int = 0
+
+
+@dataclass(slots=True)
+class RunState:
+    """One run as the viewer follows it: the projection facts plus positions."""
+
+    facts: RunFacts
+    head: int = -1  # position of the run's latest event
+    last_at: float = 0.0  # wall clock of its latest event (``at``, stamped by the writer)
+    open: bool = True  # no RunFinished since the run started or was resumed
+    marks: dict[str, TrialMarks] = field(default_factory=dict)
+    # (judge id, trial id) -> [first, last] positions of each verdict batch of that trial.
+    verdicts: dict[tuple[str, str], list[list[int]]] = field(default_factory=dict)
+    _judged: dict[str, str] = field(default_factory=dict)  # judge id -> trial of its latest verdict
+
+    def apply(self, rec: ev.RecordedEvent) -> None:
+        """Fold one event of this run."""
+        evolve(self.facts, rec)
+        self.head = rec.position
+        event = rec.event
+        self.last_at = max(self.last_at, event.at)
+        kind, ident = self.facts.locate(rec.stream)
+        if kind == "trial":
+            self._trial(ident, rec.position, event)
+        elif kind == "judge":
+            self._judge(ident, rec.position, event)
+        elif kind == "run":
+            if isinstance(event, ev.RunFinished):
+                self.open = False
+            elif isinstance(event, ev.RunStarted | ev.RunResumed):
+                self.open = True
+
+    def _trial(self, trial_id: str, position: int, event: ev.DecodedEvent) -> None:
+        marks = self.marks.get(trial_id)
+        if marks is None:
+            marks = self.marks[trial_id] = TrialMarks()
+        marks.head = position
+        marks.events += 1
+        if isinstance(event, ev.TrialStarted):
+            marks.started, marks.evidence = position, -1
+        elif isinstance(event, ev.EvidenceSnapshotted):
+            marks.evidence = position
+
+    def _judge(self, judge_id: str, position: int, event: ev.DecodedEvent) -> None:
+        if not isinstance(event, ev.VerdictRendered | ev.FidelityAssessed):
+            self._judged.pop(judge_id, None)
+            return
+        # A judge appends one trial's verdicts and audits as one batch: consecutive
+        # events of its stream.  Keep each batch's position range.
+        key = (judge_id, event.trial_id)
+        ranges = self.verdicts.setdefault(key, [])
+        if self._judged.get(judge_id) == event.trial_id and ranges:
+            ranges[-1][1] = position
+        else:
+            started = self.marks[event.trial_id].started if event.trial_id in self.marks else -1
+            ranges[:] = [r for r in ranges if r[0] > started]  # batches of an earlier try never count again
+            ranges.append([position, position])
+        self._judged[judge_id] = event.trial_id
+
+    def verdict_ranges(self, judge_id: str, trial_id: str) -> list[tuple[int, int]]:
+        """Position ranges of the judge's verdict batches for the trial's current try."""
+        marks = self.marks.get(trial_id)
+        started = marks.started if marks is not None else -1
+        return [(a, b) for a, b in self.verdicts.get((judge_id, trial_id), []) if a > started]
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A report of one run as of ``events`` folded events (the run's ``head`` position then)."""
+
+    events: int
+    head: int
+    data: Json
+    seconds: float  # what computing it took: live pages refresh no more often than a few times that
+
+
+class LogState:
+    """Every run of a log, folded and followed live.  Run ``follow`` in a task group."""
+
+    def __init__(self, log: EventLog) -> None:
+        self.log = log
+        self.runs: dict[str, RunState] = {}
+        self.position = -1  # last folded position
+        self.ready = anyio.Event()
+        self._changed = anyio.Event()
+        self._busy: anyio.Event | None = None  # set while a worker thread reads the facts
+        self._compute = anyio.Lock()
+        self._reports: OrderedDict[tuple[str, str | None, float], Scored] = OrderedDict()
+
+    async def follow(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
+        """Fold the log as it is, report readiness, then follow it forever."""
+        async with aclosing(self.log.read_all(0)) as records:  # type: ignore[type-var]
+            async for rec in records:
+                await self._apply(rec)
+        self.ready.set()
+        task_status.started()
+        async with aclosing(self.log.subscribe(self.position + 1)) as records:  # type: ignore[type-var]
+            async for rec in records:
+                await self._apply(rec)
+                self._changed.set()
+                self._changed = anyio.Event()
+
+    async def _apply(self, rec: ev.RecordedEvent) -> None:
+        if self._busy is not None:  # a report is reading these facts in a thread
+            await self._busy.wait()
+        run_id = rec.run_id
+        run = self.runs.get(run_id)
+        if run is None:
+            run = self.runs[run_id] = RunState(RunFacts(run_id))
+        run.apply(rec)
+        self.position = rec.position
+
+    # ------------------------------------------------------------ reading
+
+    def run(self, run_id: str) -> RunState:
+        """The followed run, or ``NotFoundError`` naming some known runs."""
+        run = self.runs.get(run_id)
+        if run is None:
+            known = sorted(self.runs)
+            hint = f"known runs: {', '.join(known[-5:])}" if known else "the log has no runs yet"
+            raise NotFoundError(f"run {run_id!r} is not in {self.log.url} ({hint})")
+        return run
+
+    def head(self, run_id: str | None) -> int:
+        """The latest folded position of a run (of the whole log for None)."""
+        if run_id is None:
+            return self.position
+        run = self.runs.get(run_id)
+        return run.head if run is not None else -1
+
+    async def wait_change(self, run_id: str | None, after: int) -> int:
+        """Wait until the fold holds an event of ``run_id`` (any run for None) past ``after``; its head."""
+        while (head := self.head(run_id)) <= after:
+            await self._changed.wait()
+        return head
+
+    async def report(self, run_id: str, judge_id: str | None, threshold: float) -> Scored:
+        """The run's report under a judge and threshold, recomputed only if the run changed since."""
+        run = self.run(run_id)
+        key = (run_id, judge_id, threshold)
+        async with self._compute:
+            hit = self._reports.get(key)
+            if hit is not None and hit.events == run.facts.events:
+                self._reports.move_to_end(key)
+                return hit
+            events, head, started = run.facts.events, run.head, time.perf_counter()
+            data = await self._in_thread(partial(report, run.facts, judge_id=judge_id, threshold=threshold))
+            scored = Scored(events, head, data, time.perf_counter() - started)
+            self._reports[key] = scored
+            while len(self._reports) > _REPORTS_KEPT:
+                self._reports.popitem(last=False)
+            return scored
+
+    def last_report(self, run_id: str, judge_id: str | None, threshold: float) -> Scored | None:
+        """The cached report, however old (None if none was computed)."""
+        return self._reports.get((run_id, judge_id, threshold))
+
+    async def compute(self, fn: Callable[[], T]) -> T:
+        """Run ``fn`` (which reads the facts) in a worker thread while the fold waits."""
+        async with self._compute:
+            return await self._in_thread(fn)
+
+    async def _in_thread(self, fn: Callable[[], T]) -> T:
+        self._busy = anyio.Event()
+        try:
+            return await anyio.to_thread.run_sync(fn)
+        finally:
+            busy, self._busy = self._busy, None
+            busy.set()
