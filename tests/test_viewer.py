@@ -443,8 +443,8 @@ async def test_no_secret_reaches_a_page(tmp_path: Path, browser: Browser, monkey
             paths = ["/", "/static/app.js", "/api/runs", "/api/runs/secrets", "/api/runs/secrets/trials"]
             trial = "/api/runs/secrets/trials/leaky-collab-1"
             paths += [trial, f"{trial}/events?after=-1"]
-            positions = [r.position async for r in log.read_all(0, "secrets.leaky-collab-1")]
-            paths += [f"{trial}/events/{p}" for p in positions]
+            stored = [r async for r in log.read_all(0, "secrets.leaky-collab-1")]
+            paths += [f"{trial}/events/{r.actor}/{r.version}" for r in stored]
             for path in paths:
                 response = await client.get(path)
                 assert response.status_code == 200, path

@@ -8,7 +8,10 @@ trial page reads only the events it shows.
 
 Scores are ``projections.report`` over those facts, computed in a worker
 thread while the fold waits (the facts are not copied), cached per run,
-judge and threshold until the run changes.  Pages that update live wait on
+judge and threshold until the run changes.  A report comes *quick* (no
+bootstrap intervals: the bootstrap is most of the cost of a big run) or
+*full*; live pages show quick ones while a big run moves and full ones once
+it is quiet (``_server``).  Pages that update live wait on
 ``wait_change``: a broadcast of "the fold moved on", never a queue, so a
 slow or idle client holds no buffer.
 """
@@ -29,22 +32,30 @@ from anyio.abc import TaskStatus
 from realcli import NotFoundError
 from realcli import events as ev
 from realcli.eventlog import EventLog
-from realcli.projections import RunFacts, evolve, report
+from realcli.projections import BOOTSTRAP_RESAMPLES, RunFacts, evolve, report
 
 __all__ = ["LogState", "RunState", "Scored", "TrialMarks"]
 
 T = TypeVar("T")
 Json = dict[str, Any]
 _REPORTS_KEPT = 16
+CHEAP_SECONDS = 0.5
+"""A full report that took less than this is always computed full (small runs never wait for intervals)."""
+_CHEAP_TRIALS = 1000  # before a run's first full report: guess from its size
 
 
 @dataclass(slots=True)
 class TrialMarks:
-    """Where one trial's facts sit in the log (positions), so its page reads only what it shows."""
+    """Where one trial's facts sit in the log, so its page reads only what it shows.
 
-    started: int = -1  # the current try's TrialStarted
-    evidence: int = -1  # the current try's EvidenceSnapshotted
-    head: int = -1  # the trial's latest event
+    Positions order a trial's events; versions find one event in its own
+    stream (an indexed lookup, where a scope read may scan the run).
+    """
+
+    started: int = -1  # position of the current try's TrialStarted
+    started_at: tuple[str, int] = ("", 0)  # ... and its stream and version
+    evidence_at: tuple[str, int] = ("", 0)  # the current try's EvidenceSnapshotted (version 0: none yet)
+    head: int = -1  # position of the trial's latest event
     events: int = 0
 
 
@@ -69,7 +80,7 @@ class RunState:
         self.last_at = max(self.last_at, event.at)
         kind, ident = self.facts.locate(rec.stream)
         if kind == "trial":
-            self._trial(ident, rec.position, event)
+            self._trial(ident, rec, event)
         elif kind == "judge":
             self._judge(ident, rec.position, event)
         elif kind == "run":
@@ -78,16 +89,16 @@ class RunState:
             elif isinstance(event, ev.RunStarted | ev.RunResumed):
                 self.open = True
 
-    def _trial(self, trial_id: str, position: int, event: ev.DecodedEvent) -> None:
+    def _trial(self, trial_id: str, rec: ev.RecordedEvent, event: ev.DecodedEvent) -> None:
         marks = self.marks.get(trial_id)
         if marks is None:
             marks = self.marks[trial_id] = TrialMarks()
-        marks.head = position
+        marks.head = rec.position
         marks.events += 1
         if isinstance(event, ev.TrialStarted):
-            marks.started, marks.evidence = position, -1
+            marks.started, marks.started_at, marks.evidence_at = rec.position, (rec.stream, rec.version), ("", 0)
         elif isinstance(event, ev.EvidenceSnapshotted):
-            marks.evidence = position
+            marks.evidence_at = (rec.stream, rec.version)
 
     def _judge(self, judge_id: str, position: int, event: ev.DecodedEvent) -> None:
         if not isinstance(event, ev.VerdictRendered | ev.FidelityAssessed):
@@ -120,6 +131,7 @@ class Scored:
     head: int
     data: Json
     seconds: float  # what computing it took: live pages refresh no more often than a few times that
+    full: bool  # with bootstrap intervals
 
 
 class LogState:
@@ -133,7 +145,8 @@ class LogState:
         self._changed = anyio.Event()
         self._busy: anyio.Event | None = None  # set while a worker thread reads the facts
         self._compute = anyio.Lock()
-        self._reports: OrderedDict[tuple[str, str | None, float], Scored] = OrderedDict()
+        self._reports: OrderedDict[tuple[str, str | None, float, bool], Scored] = OrderedDict()
+        self._full_cost: dict[str, float] = {}  # run -> seconds its latest full report took
 
     async def follow(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
         """Fold the log as it is, report readiness, then follow it forever."""
@@ -182,26 +195,37 @@ class LogState:
             await self._changed.wait()
         return head
 
-    async def report(self, run_id: str, judge_id: str | None, threshold: float) -> Scored:
-        """The run's report under a judge and threshold, recomputed only if the run changed since."""
+    def full_is_cheap(self, run_id: str) -> bool:
+        """Whether a full report of the run costs little enough to never show a quick one."""
+        cost = self._full_cost.get(run_id)
+        if cost is None:
+            return len(self.run(run_id).facts.trials) <= _CHEAP_TRIALS
+        return cost < CHEAP_SECONDS
+
+    async def report(self, run_id: str, judge_id: str | None, threshold: float, *, full: bool = True) -> Scored:
+        """The run's report under a judge and threshold, recomputed only if the run changed since.
+
+        ``full=False`` accepts a report without bootstrap intervals (a fresh full one still wins).
+        """
         run = self.run(run_id)
         key = (run_id, judge_id, threshold)
         async with self._compute:
-            hit = self._reports.get(key)
-            if hit is not None and hit.events == run.facts.events:
-                self._reports.move_to_end(key)
-                return hit
+            for kind in (True,) if full else (True, False):
+                hit = self._reports.get((*key, kind))
+                if hit is not None and hit.events == run.facts.events:
+                    self._reports.move_to_end((*key, kind))
+                    return hit
             events, head, started = run.facts.events, run.head, time.perf_counter()
-            data = await self._in_thread(partial(report, run.facts, judge_id=judge_id, threshold=threshold))
-            scored = Scored(events, head, data, time.perf_counter() - started)
-            self._reports[key] = scored
+            resamples = BOOTSTRAP_RESAMPLES if full else 0
+            compute = partial(report, run.facts, judge_id=judge_id, threshold=threshold, resamples=resamples)
+            data = await self._in_thread(compute)
+            scored = Scored(events, head, data, time.perf_counter() - started, full)
+            if full:
+                self._full_cost[run_id] = scored.seconds
+            self._reports[(*key, full)] = scored
             while len(self._reports) > _REPORTS_KEPT:
                 self._reports.popitem(last=False)
             return scored
-
-    def last_report(self, run_id: str, judge_id: str | None, threshold: float) -> Scored | None:
-        """The cached report, however old (None if none was computed)."""
-        return self._reports.get((run_id, judge_id, threshold))
 
     async def compute(self, fn: Callable[[], T]) -> T:
         """Run ``fn`` (which reads the facts) in a worker thread while the fold waits."""

@@ -138,11 +138,13 @@ def _judges(facts: RunFacts) -> list[Json]:
     return out
 
 
-async def _first(state: LogState, position: int, scope: str) -> ev.RecordedEvent | None:
-    """The event at ``position`` of ``scope`` (None if there is none there)."""
-    async with aclosing(state.log.read_all(position, scope)) as records:  # type: ignore[type-var]
+async def _at_version(state: LogState, stream: str, version: int) -> ev.RecordedEvent | None:
+    """The event at ``version`` of ``stream`` (None if there is none)."""
+    if not stream or version < 1:
+        return None
+    async with aclosing(state.log.read(stream, version)) as records:  # type: ignore[type-var]
         async for rec in records:
-            return rec if rec.position == position else None
+            return rec if rec.version == version else None
     return None
 
 
@@ -158,17 +160,23 @@ class Pages:
 
     # ------------------------------------------------------------ runs
 
-    async def runs(self) -> Json:
-        """Every run with its status, progress and headline scores (with 95 % intervals)."""
-        position = self.state.position  # taken first: a change while scoring shows up as the next update
-        rows = [await self.run_row(run_id) for run_id in sorted(self.state.runs)]
-        return {"position": position, "now": self.clock(), "runs": rows}
+    def _full(self, run_id: str, full: bool | None) -> bool:
+        return self.state.full_is_cheap(run_id) if full is None else full
 
-    async def run_row(self, run_id: str) -> Json:
+    async def runs(self, *, full: bool | None = None) -> Json:
+        """Every run with its status, progress and headline scores (with 95 % intervals when ``full``).
+
+        ``full=None``: intervals for the runs where they are cheap, quick scores for the others.
+        """
+        position = self.state.position  # taken first: a change while scoring shows up as the next update
+        rows = [await self.run_row(run_id, full=full) for run_id in sorted(self.state.runs)]
+        return {"position": position, "now": self.clock(), "runs": rows, "intervals": all(r["intervals"] for r in rows)}
+
+    async def run_row(self, run_id: str, *, full: bool | None = None) -> Json:
         run = self.state.run(run_id)
         facts = run.facts
         judge = pick_judge(facts, None)
-        scored = await self.state.report(run_id, judge, DEFAULT_THRESHOLD)
+        scored = await self.state.report(run_id, judge, DEFAULT_THRESHOLD, full=self._full(run_id, full))
         started = facts.started
         agent = started.agent if started is not None else None
         return {
@@ -185,16 +193,20 @@ class Pages:
             "started_at": started.at if started is not None else None,
             "last_at": run.last_at,
             "head": run.head,
+            "intervals": scored.full,
             **{name: _metric(scored.data, name) for name in _METRICS},
         }
 
     # ------------------------------------------------------------ run
 
-    async def run(self, run_id: str, judge_id: str | None, threshold: float) -> Json:
-        """The run page: the report, with the lists that grow with the run capped and the trials left out."""
+    async def run(self, run_id: str, judge_id: str | None, threshold: float, *, full: bool | None = None) -> Json:
+        """The run page: the report, with the lists that grow with the run capped and the trials left out.
+
+        ``full=None``: with bootstrap intervals if they are cheap for this run (see ``LogState.report``).
+        """
         run = self.state.run(run_id)
         judge = pick_judge(run.facts, judge_id)
-        scored = await self.state.report(run_id, judge, threshold)
+        scored = await self.state.report(run_id, judge, threshold, full=self._full(run_id, full))
         data = dict(scored.data)
         data.pop("trials")
         data["run"] = {**data["run"], "trials_not_started": _capped(data["run"]["trials_not_started"])}
@@ -210,6 +222,7 @@ class Pages:
             "run_id": run_id,
             "sub_dimension_names": {sub: view.sub_dimension_name(sub) for sub in data["sub_dimensions"]},
             "head": scored.head,
+            "intervals": scored.full,
             "status": run_status(run, self.clock()),
             "finished_status": run.facts.finished.status if run.facts.finished is not None and not run.open else None,
             "progress": progress(run, self._live(run)),
@@ -237,7 +250,7 @@ class Pages:
         """One page of the run's trials (scheduled ones not started yet included), filtered and sorted."""
         run = self.state.run(run_id)
         judge = pick_judge(run.facts, judge_id)
-        scored = await self.state.report(run_id, judge, DEFAULT_THRESHOLD)
+        scored = await self.state.report(run_id, judge, DEFAULT_THRESHOLD, full=False)
         rows = self._trial_rows(run, scored.data["trials"])
         if mode:
             rows = [r for r in rows if r["mode"] == mode]
@@ -303,12 +316,12 @@ class Pages:
                 raise NotFoundError(f"run {run_id!r} has no trial {trial_id!r}")
             return {"run_id": run_id, "trial_id": trial_id, "queued": True, "mode": scheduled.mode, "head": -1}
         judge = pick_judge(run.facts, judge_id)
-        scope = f"{run_id}.{trial_id}"
         head = marks.head
-        started_rec = await _first(self.state, marks.started, scope)
+        # The trial's own TrialStarted: the fold keeps a copy without the script.
+        started_rec = await _at_version(self.state, *marks.started_at)
         started = started_rec.event if started_rec is not None else trial.started
         assert isinstance(started, ev.TrialStarted)
-        evidence_rec = await _first(self.state, marks.evidence, scope) if marks.evidence >= 0 else None
+        evidence_rec = await _at_version(self.state, *marks.evidence_at)
         verdicts, fidelity = await self._verdicts(run, judge, trial_id) if judge is not None else ({}, [])
         first_page = await self.events(run_id, trial_id, after=-1, until=head) if timeline else None
         catalog = run.facts.started.catalog if run.facts.started is not None else None
@@ -394,12 +407,15 @@ class Pages:
         last = entries[-1]["pos"] if entries else after
         return {"entries": entries, "next": last, "done": not more, "until": until}
 
-    async def event(self, run_id: str, trial_id: str, position: int) -> Json:
-        """One trial event whole (command output and evidence files not clipped)."""
+    async def event(self, run_id: str, trial_id: str, actor: str, version: int) -> Json:
+        """One trial event whole (command output and evidence files not clipped), by stream and version."""
         self.state.run(run_id)
-        rec = await _first(self.state, position, f"{run_id}.{trial_id}")
+        if actor not in ev.ACTORS:
+            raise NotFoundError(f"a trial has no {actor!r} stream (streams: {', '.join(ev.ACTORS)})")
+        stream = ev.trial_stream(run_id, trial_id, actor)
+        rec = await _at_version(self.state, stream, version)
         if rec is None:
-            raise NotFoundError(f"trial {trial_id!r} of run {run_id!r} has no event at position {position}")
+            raise NotFoundError(f"stream {stream!r} has no event {version}")
         return entry(rec, clip=None)
 
     # ------------------------------------------------------------ compare

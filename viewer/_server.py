@@ -46,6 +46,8 @@ DEFAULT_PORT: Final = 8765
 HEARTBEAT_SEC: Final = 15.0
 _MIN_REFRESH: Final = 0.25
 _HEADER_REFRESH: Final = 1.0
+_QUIET: Final = 1.0
+_FULL_EVERY: Final = 30.0
 _CSP: Final = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -167,7 +169,7 @@ class Viewer:
         get("/api/runs/{run}/trials", self._api_trials)
         get("/api/runs/{run}/trials/{trial}", self._api_trial)
         get("/api/runs/{run}/trials/{trial}/events", self._api_events)
-        get("/api/runs/{run}/trials/{trial}/events/{pos}", self._api_event)
+        get("/api/runs/{run}/trials/{trial}/events/{actor}/{version}", self._api_event)
         get("/api/compare", self._api_compare)
         get("/api/live/runs", self._live_runs)
         get("/api/live/runs/{run}", self._live_run)
@@ -284,10 +286,10 @@ class Viewer:
         run_id = _token(request.match_info["run"], "run id")
         trial_id = _token(request.match_info["trial"], "trial id")
         try:
-            position = int(request.match_info["pos"])
+            version = int(request.match_info["version"])
         except ValueError:
-            raise ConfigError(f"event position {request.match_info['pos']!r}: expected an integer") from None
-        return self._json(await self.pages.event(run_id, trial_id, position))
+            raise ConfigError(f"event version {request.match_info['version']!r}: expected an integer") from None
+        return self._json(await self.pages.event(run_id, trial_id, request.match_info["actor"], version))
 
     async def _api_compare(self, request: web.Request) -> web.Response:
         await self._ready()
@@ -313,35 +315,69 @@ class Viewer:
 
     async def _live_runs(self, request: web.Request) -> web.StreamResponse:
         await self._ready()
-        return await self._stream(request, self._runs_feed(self._after(request)))
 
-    async def _runs_feed(self, after: int) -> AsyncIterator[tuple[int | None, str, Any]]:
-        while True:
-            await self.state.wait_change(None, after)
-            data = await self.pages.runs()
-            after = data["position"]
-            yield after, "runs", data
-            await anyio.sleep(_MIN_REFRESH)
+        async def build(full: bool | None) -> tuple[int, bool, Any]:
+            data = await self.pages.runs(full=full)
+            return data["position"], data["intervals"], data
+
+        has_full = request.query.get("full") == "1"
+        feed = self._snapshots(None, self._after(request), has_full, "runs", build)
+        return await self._stream(request, feed)
 
     async def _live_run(self, request: web.Request) -> web.StreamResponse:
         await self._ready()
         run_id = _token(request.match_info["run"], "run id")
         threshold = check_threshold(request.query.get("threshold"))
         judge = request.query.get("judge") or None
-        await self.pages.run(run_id, judge, threshold)  # a bad run or judge is a plain error, before streaming
-        return await self._stream(request, self._run_feed(run_id, judge, threshold, self._after(request)))
+        self.state.run(run_id)
+        pick_judge(self.state.run(run_id).facts, judge)  # a bad run or judge is a plain error, before streaming
 
-    async def _run_feed(
-        self, run_id: str, judge: str | None, threshold: float, after: int
+        async def build(full: bool | None) -> tuple[int, bool, Any]:
+            data = await self.pages.run(run_id, judge, threshold, full=full)
+            return data["viewer"]["head"], data["viewer"]["intervals"], data
+
+        has_full = request.query.get("full") == "1"
+        feed = self._snapshots(run_id, self._after(request), has_full, "run", build)
+        return await self._stream(request, feed)
+
+    async def _snapshots(
+        self,
+        run_id: str | None,
+        after: int,
+        has_full: bool,
+        kind: str,
+        build: Callable[[bool | None], Awaitable[tuple[int, bool, Any]]],
     ) -> AsyncIterator[tuple[int | None, str, Any]]:
+        """Fresh snapshots of a run (None: of every run) as the fold moves on.
+
+        After a change, one snapshot per pause (a few times what the last one
+        took to build), with bootstrap intervals only where they are cheap.
+        Intervals follow once the run has been quiet for ``_QUIET`` seconds, or
+        at least every ``_FULL_EVERY`` seconds while it keeps moving.
+        ``has_full``: the client's own snapshot at ``after`` has intervals.
+        """
+        full_head = after if has_full else -1
+        full_at = anyio.current_time() if has_full else -_FULL_EVERY
+        pause = _MIN_REFRESH
         while True:
-            await self.state.wait_change(run_id, after)
-            data = await self.pages.run(run_id, judge, threshold)
-            after = data["viewer"]["head"]
-            yield after, "run", data
-            scored = self.state.last_report(run_id, data["viewer"]["judge"], threshold)
-            # A big run takes a while to score: refresh no more often than a few times that.
-            await anyio.sleep(max(_MIN_REFRESH, 3 * scored.seconds if scored is not None else 0.0))
+            if full_head >= after:
+                await self.state.wait_change(run_id, after)
+                changed = True
+            else:
+                changed = False
+                with anyio.move_on_after(_QUIET):
+                    await self.state.wait_change(run_id, after)
+                    changed = True
+            if changed:
+                await anyio.sleep(pause)
+            overdue = anyio.current_time() - full_at > _FULL_EVERY
+            started = anyio.current_time()
+            head, full, data = await build(True if not changed or overdue else None)
+            pause = max(_MIN_REFRESH, 3 * (anyio.current_time() - started))
+            after = head
+            if full:
+                full_head, full_at = head, anyio.current_time()
+            yield head, kind, data
 
     async def _live_trial(self, request: web.Request) -> web.StreamResponse:
         await self._ready()

@@ -2,8 +2,9 @@
 
 Pure functions over ``RecordedEvent``s.  Every entry carries the event's log
 position (``pos``: the pagination cursor and the live feed's resume point),
-its id (``msg:<id>`` evidence refs point at it) and its type; the rest
-depends on the type.  Command output is clipped for the page (head and tail,
+its stream (``actor``) and version there (``v``: how to fetch it whole), its
+id (``msg:<id>`` evidence refs point at it) and its type; the rest depends
+on the type.  Command output is clipped for the page (head and tail,
 ``CLIP_BYTES`` each); the whole kept output is one request away.
 """
 
@@ -193,6 +194,7 @@ def entry(rec: ev.RecordedEvent, *, clip: int | None = CLIP_CHARS) -> Json:
         "id": event.id,
         "type": ev.event_type(event),
         "actor": rec.actor,
+        "v": rec.version,
         "at": event.at,
     }
     head.update(_body(event, clip))

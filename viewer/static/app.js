@@ -53,11 +53,24 @@
     return h(
       "table",
       { cls },
-      h("thead", null, h("tr", null, headers.map((x) => (x instanceof Node ? h("th", null, x) : h("th", { text: x }))))),
+      h(
+        "thead",
+        null,
+        h(
+          "tr",
+          null,
+          headers.map((x) => (x instanceof Node ? h("th", null, x) : h("th", { text: x }))),
+        ),
+      ),
       h("tbody", null, rows),
     );
   }
-  const tr = (...cells) => h("tr", null, cells.map((c) => (c instanceof Node && c.tagName === "TD" ? c : h("td", null, c))));
+  const tr = (...cells) =>
+    h(
+      "tr",
+      null,
+      cells.map((c) => (c instanceof Node && c.tagName === "TD" ? c : h("td", null, c))),
+    );
   const td = (content, cls) => h("td", { cls }, content);
 
   // ------------------------------------------------------------------ formats
@@ -91,7 +104,8 @@
   function bar(value, opts = {}) {
     const width = value === null || value === undefined ? 0 : Math.max(0, Math.min(1, value));
     const el = h("div.bar", { cls: opts.cls }, h("div.fill", { style: { width: (100 * width).toFixed(1) + "%" } }));
-    if (opts.threshold !== undefined) el.append(h("div.threshold", { style: { left: (100 * opts.threshold).toFixed(1) + "%" }, title: "threshold " + opts.threshold }));
+    if (opts.threshold !== undefined)
+      el.append(h("div.threshold", { style: { left: (100 * opts.threshold).toFixed(1) + "%" }, title: "threshold " + opts.threshold }));
     if (value === null || value === undefined) el.classList.add("none");
     return el;
   }
@@ -218,8 +232,12 @@
     );
   }
 
-  function metricCell(metric) {
-    return h("span.metric", null, h("b", { text: fmt(metric.value) }), metric.ci ? h("span.ci", { text: " " + ci(metric.ci) }) : null);
+  // A big run's bootstrap intervals come a moment after its scores (the live feed sends them).
+  const PENDING = " [interval…]";
+
+  function metricCell(metric, intervals) {
+    const interval = metric.ci ? " " + ci(metric.ci) : intervals || metric.value === null ? "" : PENDING;
+    return h("span.metric", null, h("b", { text: fmt(metric.value) }), interval ? h("span.ci", { text: interval }) : null);
   }
 
   async function runsPage(params) {
@@ -234,12 +252,18 @@
     };
     const count_ = h("span.muted");
     const body = h("tbody");
-    const compare = h("button", { disabled: true, text: "Compare selected", onclick: () => navigate("/compare?a=" + [...state.selected].join("&b=")) });
+    const compare = h("button", {
+      disabled: true,
+      text: "Compare selected",
+      onclick: () => navigate("/compare?a=" + [...state.selected].join("&b=")),
+    });
     const search = h("input", { type: "search", placeholder: "filter runs (id, agent, model)", value: state.q });
     const status = h(
       "select",
       null,
-      ["", "running", "finished", "incomplete"].map((s) => h("option", { value: s, text: s || "any status", selected: s === state.status })),
+      ["", "running", "finished", "incomplete"].map((s) =>
+        h("option", { value: s, text: s || "any status", selected: s === state.status }),
+      ),
     );
     const head = h(
       "tr",
@@ -306,10 +330,10 @@
             td(fmt(r.k, 0)),
             td([chip(r.status), r.finished_status && r.finished_status !== "completed" ? chip(r.finished_status, "infra") : null]),
             td(progressCell(r.progress)),
-            td(metricCell(r.R_EXEC)),
-            td(metricCell(r.R_COLLAB)),
-            td(metricCell(r.S_COLLAB)),
-            td(metricCell(r.J_COLLAB)),
+            td(metricCell(r.R_EXEC, r.intervals)),
+            td(metricCell(r.R_COLLAB, r.intervals)),
+            td(metricCell(r.S_COLLAB, r.intervals)),
+            td(metricCell(r.J_COLLAB, r.intervals)),
             td(ago(r.last_at), "small"),
           ),
         ),
@@ -326,14 +350,15 @@
       state.status = status.value;
       draw();
     });
-    fill(main, 
+    fill(
+      main,
       h("h1", { text: "Runs" }),
       h("div.controls", null, search, status, compare, count_),
       data.runs.length ? null : empty("The log has no runs yet: start one with `realcli run`; it appears here live."),
       h("table.runs", null, h("thead", null, head), body),
     );
     draw();
-    follow("/api/live/runs?after=" + data.position, {
+    follow("/api/live/runs?after=" + data.position + (data.intervals ? "&full=1" : ""), {
       runs: (fresh) => {
         state.data = fresh;
         draw();
@@ -360,19 +385,30 @@
             title: "judge whose verdicts score collaboration",
             onchange: (e) => navigate("/runs/" + v.run_id + "?" + runQuery(e.target.value, v.threshold)),
           },
-          v.judges.map((j) => h("option", { value: j.id, selected: j.id === v.judge, text: "judge " + j.id + " (" + (j.kind || "?") + (j.model ? ", " + j.model : "") + ")" })),
+          v.judges.map((j) =>
+            h("option", {
+              value: j.id,
+              selected: j.id === v.judge,
+              text: "judge " + j.id + " (" + (j.kind || "?") + (j.model ? ", " + j.model : "") + ")",
+            }),
+          ),
         )
       : h("span.muted", { text: "no judge yet" });
     const compareJudges =
-      v.judges.length >= 2
-        ? link("/compare?run=" + v.run_id + "&a=" + v.judges[0].id + "&b=" + v.judges[1].id, "compare judges")
-        : null;
+      v.judges.length >= 2 ? link("/compare?run=" + v.run_id + "&a=" + v.judges[0].id + "&b=" + v.judges[1].id, "compare judges") : null;
     const agent = run.agent || {};
     return h(
       "div.head",
       null,
       h("div.crumbs", null, link("/", "Runs"), " › ", v.run_id),
-      h("h1", null, v.run_id, " ", chip(v.status), v.finished_status && v.finished_status !== "completed" ? chip(v.finished_status, "infra") : null),
+      h(
+        "h1",
+        null,
+        v.run_id,
+        " ",
+        chip(v.status),
+        v.finished_status && v.finished_status !== "completed" ? chip(v.finished_status, "infra") : null,
+      ),
       h(
         "p.meta",
         null,
@@ -399,8 +435,9 @@
 
   function headline(data) {
     const iv = data.statistics.bootstrap.intervals;
+    const pending = data.viewer.intervals ? "—" : "computing…";
     const rows = ["R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB"].map((m) =>
-      tr(h("b", { text: m }), h("span.big", { text: fmt(data[m]) }), ci(iv[m]) || "—"),
+      tr(h("b", { text: m }), h("span.big", { text: fmt(data[m]) }), ci(iv[m]) || (data[m] === null ? "—" : pending)),
     );
     const c = data.collaboration;
     const mc = data.statistics.mcnemar;
@@ -420,7 +457,13 @@
 
   function dimensionBars(data) {
     const rows = Object.entries(data.dimensions).map(([code, value]) =>
-      h("div.barrow", null, h("span.label", { text: code + " · " + (data.dimension_names[code] || "") }), bar(value), h("span.value", { text: fmt(value) })),
+      h(
+        "div.barrow",
+        null,
+        h("span.label", { text: code + " · " + (data.dimension_names[code] || "") }),
+        bar(value),
+        h("span.value", { text: fmt(value) }),
+      ),
     );
     return section("Dimensions", rows.length ? rows : empty("no judge: no collaboration scores"));
   }
@@ -478,33 +521,84 @@
         ],
         "flip",
       ),
-      h("p.small", { text: count(f.pairs) + " pairs · changed " + pct(f.changed_share) + " · p→f " + pct(f.pass_to_fail_share) + " · f→p " + pct(f.fail_to_pass_share) }),
+      h("p.small", {
+        text:
+          count(f.pairs) +
+          " pairs · changed " +
+          pct(f.changed_share) +
+          " · p→f " +
+          pct(f.pass_to_fail_share) +
+          " · f→p " +
+          pct(f.fail_to_pass_share),
+      }),
     );
   }
 
   function categories(data) {
     const rows = Object.entries(data.categories).map(([cat, c]) =>
-      tr(cat, count(c.tasks), fmt(c.R_EXEC), fmt(c.R_COLLAB), h("span", { cls: c.delta > 0 ? "ok" : c.delta < 0 ? "bad" : "", text: signed(c.delta) }), fmt(c.tool_call_median_ratio, 2)),
+      tr(
+        cat,
+        count(c.tasks),
+        fmt(c.R_EXEC),
+        fmt(c.R_COLLAB),
+        h("span", { cls: c.delta > 0 ? "ok" : c.delta < 0 ? "bad" : "", text: signed(c.delta) }),
+        fmt(c.tool_call_median_ratio, 2),
+      ),
     );
-    return section("Categories", rows.length ? table(["category", "tasks", "R_EXEC", "R_COLLAB", "Δ", "tool-call ratio"], rows) : empty("no trials yet"));
+    return section(
+      "Categories",
+      rows.length ? table(["category", "tasks", "R_EXEC", "R_COLLAB", "Δ", "tool-call ratio"], rows) : empty("no trials yet"),
+    );
   }
 
   function excluded(data, runId) {
     const ex = data.outcome.excluded;
-    const rows = ex.trials.shown.map((t) => tr(link("/runs/" + runId + "/trials/" + t.trial, t.trial), chip(t.status, "infra"), t.end_reason || "—", h("span.small", { text: t.detail })));
-    const counts = Object.entries(ex.by_status).map(([s, n]) => s + " " + n).join(" · ");
+    const rows = ex.trials.shown.map((t) =>
+      tr(
+        link("/runs/" + runId + "/trials/" + t.trial, t.trial),
+        chip(t.status, "infra"),
+        t.end_reason || "—",
+        h("span.small", { text: t.detail }),
+      ),
+    );
+    const counts = Object.entries(ex.by_status)
+      .map(([s, n]) => s + " " + n)
+      .join(" · ");
     return section(
       "Excluded trials (" + ex.count + ")",
-      ex.count ? h("p.small", { text: counts + (ex.trials.total > ex.trials.shown.length ? " · first " + ex.trials.shown.length + " shown" : "") }) : empty("none: every finished trial was scored"),
+      ex.count
+        ? h("p.small", { text: counts + (ex.trials.total > ex.trials.shown.length ? " · first " + ex.trials.shown.length + " shown" : "") })
+        : empty("none: every finished trial was scored"),
       rows.length ? table(["trial", "status", "end", "cause"], rows) : null,
     );
   }
 
   function usage(data) {
     const u = data.usage;
-    const models = Object.entries(u.models).map(([p, m]) => tr(p, count(m.calls), count(m.errors), count(m.tokens_in), count(m.tokens_out), "$" + fmt(m.cost_usd, 4), seconds(m.latency_sec)));
-    const judges = Object.entries(u.judges).map(([p, m]) => tr("judge " + p, count(m.calls), count(m.errors), count(m.tokens_in), count(m.tokens_out), "$" + fmt(m.cost_usd, 4), seconds(m.latency_sec)));
-    const modes = Object.entries(u.modes).map(([mode, m]) => tr(mode, count(m.trials), fmt(m.agent_commands_mean, 1), fmt(m.turns_mean, 1), count(m.agent_questions), seconds(m.duration_sec_mean)));
+    const models = Object.entries(u.models).map(([p, m]) =>
+      tr(p, count(m.calls), count(m.errors), count(m.tokens_in), count(m.tokens_out), "$" + fmt(m.cost_usd, 4), seconds(m.latency_sec)),
+    );
+    const judges = Object.entries(u.judges).map(([p, m]) =>
+      tr(
+        "judge " + p,
+        count(m.calls),
+        count(m.errors),
+        count(m.tokens_in),
+        count(m.tokens_out),
+        "$" + fmt(m.cost_usd, 4),
+        seconds(m.latency_sec),
+      ),
+    );
+    const modes = Object.entries(u.modes).map(([mode, m]) =>
+      tr(
+        mode,
+        count(m.trials),
+        fmt(m.agent_commands_mean, 1),
+        fmt(m.turns_mean, 1),
+        count(m.agent_questions),
+        seconds(m.duration_sec_mean),
+      ),
+    );
     return section(
       "Usage",
       models.length || judges.length
@@ -517,7 +611,9 @@
   function fidelity(data) {
     const f = data.fidelity;
     if (!f.trials_audited) return section("Simulator fidelity", empty("no fidelity audit under this judge"));
-    const rows = Object.entries(f.criteria).map(([c, n]) => tr(c, count(n.pass), h("span", { cls: n.fail ? "bad" : "", text: count(n.fail) }), count(n["n/a"])));
+    const rows = Object.entries(f.criteria).map(([c, n]) =>
+      tr(c, count(n.pass), h("span", { cls: n.fail ? "bad" : "", text: count(n.fail) }), count(n["n/a"])),
+    );
     const failures = f.failures.shown.map((x) => h("li", null, h("b", { text: x.trial }), " · " + x.criterion + ": ", x.rationale));
     return section(
       "Simulator fidelity",
@@ -551,7 +647,8 @@
 
     function drawSummary(d) {
       fill(header, runHeader(d));
-      fill(summary, 
+      fill(
+        summary,
         h("div.grid2", null, headline(d), dimensionBars(d)),
         h("div.grid2", null, subDimensions(d), templateBars(d)),
         h("div.grid2", null, flipMatrix(d), categories(d)),
@@ -572,7 +669,8 @@
       q.set("limit", String(trials.limit));
       if (judge) q.set("judge", judge);
       const list = await api("/api/runs/" + runId + "/trials?" + q);
-      fill(trialBody, 
+      fill(
+        trialBody,
         ...list.trials.map((t) =>
           h(
             "tr",
@@ -591,10 +689,21 @@
         ),
       );
       const last = Math.min(list.total, list.offset + list.trials.length);
-      fill(pager, 
-        h("button", { text: "< previous", disabled: list.offset === 0, onclick: () => ((trials.offset = Math.max(0, list.offset - list.limit)), loadTrials()) }),
-        h("span.small", { text: " " + (list.total ? count(list.offset + 1) : 0) + "-" + count(last) + " of " + count(list.total) + " trials " }),
-        h("button", { text: "next >", disabled: last >= list.total, onclick: () => ((trials.offset = list.offset + list.limit), loadTrials()) }),
+      fill(
+        pager,
+        h("button", {
+          text: "< previous",
+          disabled: list.offset === 0,
+          onclick: () => ((trials.offset = Math.max(0, list.offset - list.limit)), loadTrials()),
+        }),
+        h("span.small", {
+          text: " " + (list.total ? count(list.offset + 1) : 0) + "-" + count(last) + " of " + count(list.total) + " trials ",
+        }),
+        h("button", {
+          text: "next >",
+          disabled: last >= list.total,
+          onclick: () => ((trials.offset = list.offset + list.limit), loadTrials()),
+        }),
       );
     }
 
@@ -610,15 +719,28 @@
         { title: label, onchange: (e) => ((trials[key] = e.target.value), (trials.offset = 0), loadTrials()) },
         options.map((o) => h("option", { value: o, selected: trials[key] === o, text: o || label })),
       );
-    const order = h("button", { text: trials.desc ? "↓" : "↑", title: "sort order", onclick: (e) => ((trials.desc = !trials.desc), (e.target.textContent = trials.desc ? "↓" : "↑"), loadTrials()) });
+    const order = h("button", {
+      text: trials.desc ? "↓" : "↑",
+      title: "sort order",
+      onclick: (e) => ((trials.desc = !trials.desc), (e.target.textContent = trials.desc ? "↓" : "↑"), loadTrials()),
+    });
 
     drawSummary(data);
-    fill(main, 
+    fill(
+      main,
       header,
       summary,
       section(
         "Trials",
-        h("div.controls", null, search, select("mode", ["", "exec", "collab"], "any mode"), select("chip", CHIPS, "any status"), select("sort", TRIAL_SORTS, "sort"), order),
+        h(
+          "div.controls",
+          null,
+          search,
+          select("mode", ["", "exec", "collab"], "any mode"),
+          select("chip", CHIPS, "any status"),
+          select("sort", TRIAL_SORTS, "sort"),
+          order,
+        ),
         table(["trial", "task", "mode", "attempt", "status", "reward", "end", "turns", "commands", "instances"], [], "trials"),
         pager,
       ),
@@ -627,6 +749,7 @@
     await loadTrials();
     const live = new URLSearchParams(runQuery(judge, Number(threshold) || 0.75));
     live.set("after", String(data.viewer.head));
+    if (data.viewer.intervals) live.set("full", "1");
     follow("/api/live/runs/" + runId + "?" + live, {
       run: (fresh) => {
         drawSummary(fresh);
@@ -636,18 +759,33 @@
   }
 
   function instanceChips(n) {
-    return [n.pass ? chip(n.pass + " pass", "pass") : null, n.fail ? chip(n.fail + " fail", "fail") : null, n["n/a"] ? chip(n["n/a"] + " n/a", "na") : null, n.undecided ? chip(n.undecided + " undecided", "undecided") : null];
+    return [
+      n.pass ? chip(n.pass + " pass", "pass") : null,
+      n.fail ? chip(n.fail + " fail", "fail") : null,
+      n["n/a"] ? chip(n["n/a"] + " n/a", "na") : null,
+      n.undecided ? chip(n.undecided + " undecided", "undecided") : null,
+    ];
   }
 
   // ------------------------------------------------------------------ trial page
 
-  const MINOR = new Set(["ImageBuilt", "SandboxCreated", "SandboxRemoved", "FilesCopied", "SnapshotRequested", "VerificationRequested", "CommandStarted", "UserFinished"]);
+  const MINOR = new Set([
+    "ImageBuilt",
+    "SandboxCreated",
+    "SandboxRemoved",
+    "FilesCopied",
+    "SnapshotRequested",
+    "VerificationRequested",
+    "CommandStarted",
+    "UserFinished",
+  ]);
 
   async function trialPage(runId, trialId, params) {
     const judge = params.get("judge") || "";
     const data = await api("/api/runs/" + runId + "/trials/" + trialId + (judge ? "?judge=" + encodeURIComponent(judge) : ""));
     if (data.queued) {
-      fill(main, 
+      fill(
+        main,
         h("div.crumbs", null, link("/", "Runs"), " › ", link("/runs/" + runId, runId), " › ", trialId),
         h("h1", null, trialId, " ", chip("queued")),
         empty("Scheduled, not started yet: this page fills in when it starts."),
@@ -694,7 +832,15 @@
         h("b", { text: d.agent }),
         d.model ? " (" + d.model + ")" : "",
         d.user_sim ? " · user " + d.user_sim : "",
-        " · " + count(d.turns) + " turns · " + count(d.agent_commands) + " commands · " + count(d.agent_messages) + " messages (" + count(d.agent_questions) + " questions)",
+        " · " +
+          count(d.turns) +
+          " turns · " +
+          count(d.agent_commands) +
+          " commands · " +
+          count(d.agent_messages) +
+          " messages (" +
+          count(d.agent_questions) +
+          " questions)",
         f ? " · ended: " + f.reason + " after " + seconds(f.duration_sec) : " · running",
         d.worker ? " · worker " + d.worker : "",
         " · " + count(d.events) + " events",
@@ -723,13 +869,24 @@
         h("h2", { text: "Verifier" }),
         v
           ? [
-              h("p", null, "reward ", h("b", { text: fmt(v.reward, 2) }), " · V = " + fmt(v.V, 0) + " · exit " + fmt(v.exit_code, 0) + " · " + seconds(v.duration_sec)),
+              h(
+                "p",
+                null,
+                "reward ",
+                h("b", { text: fmt(v.reward, 2) }),
+                " · V = " + fmt(v.V, 0) + " · exit " + fmt(v.exit_code, 0) + " · " + seconds(v.duration_sec),
+              ),
               v.error ? h("p.error-text", { text: v.error }) : null,
               v.checks.length
                 ? table(
                     ["test", "result"],
-                    v.checks.map((c) => tr(h("span", { title: c.message, text: c.name }), chip(c.status, c.status === "passed" ? "pass" : c.status === "failed" ? "fail" : "na"))),
-                    "compact",
+                    v.checks.map((c) =>
+                      tr(
+                        h("span", { title: c.message, text: c.name }),
+                        chip(c.status, c.status === "passed" ? "pass" : c.status === "failed" ? "fail" : "na"),
+                      ),
+                    ),
+                    "compact kv",
                   )
                 : empty("no per-test results"),
             ]
@@ -755,7 +912,16 @@
           "section.card",
           null,
           h("h2", { text: "Simulator fidelity" }),
-          table(["criterion", "verdict"], d.fidelity.map((f) => tr(h("span", { title: f.rationale, text: f.criterion }), chip(f.verdict, f.verdict === "pass" ? "pass" : f.verdict === "fail" ? "fail" : "na"))), "compact"),
+          table(
+            ["criterion", "verdict"],
+            d.fidelity.map((f) =>
+              tr(
+                h("span", { title: f.rationale, text: f.criterion }),
+                chip(f.verdict, f.verdict === "pass" ? "pass" : f.verdict === "fail" ? "fail" : "na"),
+              ),
+            ),
+            "compact kv",
+          ),
         ),
       );
     if (d.slices.length)
@@ -764,19 +930,56 @@
           "section.card",
           null,
           h("h2", { text: "Slices" }),
-          h("ul.plain", null, d.slices.map((s) => h("li", null, s.released ? chip("released", "pass") : chip("not released", "na"), " " + s.id, h("span.small", { text: s.released ? " (" + s.trigger + ")" : s.reason ? " — " + s.reason : "" })))),
+          h(
+            "ul.plain",
+            null,
+            d.slices.map((s) =>
+              h(
+                "li",
+                null,
+                s.released ? chip("released", "pass") : chip("not released", "na"),
+                " " + s.id,
+                h("span.small", { text: s.released ? " (" + s.trigger + ")" : s.reason ? " — " + s.reason : "" }),
+              ),
+            ),
+          ),
         ),
       );
-    const usageRows = Object.entries(d.usage).map(([p, u]) => tr(p, count(u.calls), count(u.tokens_in) + " / " + count(u.tokens_out), "$" + fmt(u.cost_usd, 4), seconds(u.latency_sec)));
-    if (usageRows.length) out.push(h("section.card", null, h("h2", { text: "Model usage" }), table(["purpose", "calls", "tokens in / out", "cost", "latency"], usageRows, "compact")));
+    const usageRows = Object.entries(d.usage).map(([p, u]) =>
+      tr(p, count(u.calls), count(u.tokens_in) + " / " + count(u.tokens_out), "$" + fmt(u.cost_usd, 4), seconds(u.latency_sec)),
+    );
+    if (usageRows.length)
+      out.push(
+        h(
+          "section.card",
+          null,
+          h("h2", { text: "Model usage" }),
+          table(["purpose", "calls", "tokens in / out", "cost", "latency"], usageRows, "compact"),
+        ),
+      );
     out.push(evidenceCard(d));
     out.push(
       h(
         "section.card",
         null,
         h("h2", { text: "Task" }),
-        h("details", { dataset: { key: "task" } }, h("summary", { text: d.mode === "collab" ? "opening request and persona" : "instruction" }), h("pre.text", { text: d.mode === "collab" ? (d.opening || "") + (d.persona ? "\n\npersona: " + d.persona : "") : d.instruction })),
-        h("p.small", { text: "budgets: " + d.budgets.max_turns + " turns, " + seconds(d.budgets.timeout_sec) + " · image " + (d.image || "—") + " · seed " + d.seed }),
+        h(
+          "details",
+          { dataset: { key: "task" } },
+          h("summary", { text: d.mode === "collab" ? "opening request and persona" : "instruction" }),
+          h("pre.text", { text: d.mode === "collab" ? (d.opening || "") + (d.persona ? "\n\npersona: " + d.persona : "") : d.instruction }),
+        ),
+        h("p.small", {
+          text:
+            "budgets: " +
+            d.budgets.max_turns +
+            " turns, " +
+            seconds(d.budgets.timeout_sec) +
+            " · image " +
+            (d.image || "—") +
+            " · seed " +
+            d.seed,
+        }),
       ),
     );
     return out;
@@ -807,7 +1010,12 @@
         h("span.small", { text: " [" + s.dimension + " " + s.sub_dimension + "]" }),
       ),
       s.kind === "probe"
-        ? h("p.small", null, s.goal || "", s.fired ? " · fired on " + s.trigger : " · never fired" + (s.not_fired_reason ? ": " + s.not_fired_reason : ""))
+        ? h(
+            "p.small",
+            null,
+            s.goal || "",
+            s.fired ? " · fired on " + s.trigger : " · never fired" + (s.not_fired_reason ? ": " + s.not_fired_reason : ""),
+          )
         : h("p.small", { text: "passive check over the whole trajectory" }),
       h(
         "ul.items",
@@ -819,7 +1027,14 @@
             chip(it.verdict || "—", it.verdict === "pass" ? "pass" : it.verdict === "fail" ? "fail" : "na"),
             " ",
             h("span", { text: it.text }),
-            h("span.small", { text: " (" + it.evidence_kind + (it.timing === "first_response" ? ", first response" : "") + (it.rule ? ", rule " + it.rule : "") + ")" }),
+            h("span.small", {
+              text:
+                " (" +
+                it.evidence_kind +
+                (it.timing === "first_response" ? ", first response" : "") +
+                (it.rule ? ", rule " + it.rule : "") +
+                ")",
+            }),
             it.rationale ? h("div.rationale", { text: it.rationale }) : null,
             it.evidence.length ? h("div.refs", null, evidenceLinks(it.evidence, tl)) : null,
           ),
@@ -829,7 +1044,16 @@
         ? h(
             "ul.plain.small",
             null,
-            hardChecks.map((hc) => h("li", { dataset: { hardcheck: hc.probe_id + "/" + hc.check_id } }, chip(hc.passed ? "passed" : "failed", hc.passed ? "pass" : "fail"), " hard check " + hc.check_id + ": ", h("code", { text: hc.command }), " → exit " + fmt(hc.exit_code, 0) + " (expects " + hc.expect_exit + ")")),
+            hardChecks.map((hc) =>
+              h(
+                "li",
+                { dataset: { hardcheck: hc.probe_id + "/" + hc.check_id } },
+                chip(hc.passed ? "passed" : "failed", hc.passed ? "pass" : "fail"),
+                " hard check " + hc.check_id + ": ",
+                h("code", { text: hc.command }),
+                " → exit " + fmt(hc.exit_code, 0) + " (expects " + hc.expect_exit + ")",
+              ),
+            ),
           )
         : null,
     );
@@ -847,13 +1071,21 @@
             h(
               "details.file",
               { dataset: { key: "file:" + f.path } },
-              h("summary", null, h("code", { text: f.path }), " ", f.exists ? h("span.small", { text: bytes(f.size) + (f.truncated ? " (truncated)" : "") }) : chip("missing", "fail")),
+              h(
+                "summary",
+                null,
+                h("code", { text: f.path }),
+                " ",
+                f.exists ? h("span.small", { text: bytes(f.size) + (f.truncated ? " (truncated)" : "") }) : chip("missing", "fail"),
+              ),
               f.exists ? h("pre.out", { text: f.content }) : null,
               f.clipped ? h("p.small", { text: "clipped for the page" }) : null,
             ),
           )
         : empty("no files snapshotted"),
-      e.listing.text ? h("details", { dataset: { key: "listing" } }, h("summary", { text: "listing" }), h("pre.out", { text: e.listing.text })) : null,
+      e.listing.text
+        ? h("details", { dataset: { key: "listing" } }, h("summary", { text: "listing" }), h("pre.out", { text: e.listing.text }))
+        : null,
     );
   }
 
@@ -952,7 +1184,14 @@
           return h(
             "div.msg.agent",
             null,
-            h("div.who", null, "agent", e.question ? chip("question") : null, e.claims_done ? chip("claims done", "pass") : null, when(e.at)),
+            h(
+              "div.who",
+              null,
+              "agent",
+              e.question ? chip("question") : null,
+              e.claims_done ? chip("claims done", "pass") : null,
+              when(e.at),
+            ),
             h("div.text", { text: e.text }),
           );
         case "CommandRequested":
@@ -964,13 +1203,31 @@
           return h(
             "div.line.model",
             null,
-            "⇄ model call (" + e.purpose + ") " + e.model + " · " + count(e.tokens_in) + " → " + count(e.tokens_out) + " tokens · " + seconds(e.latency_sec),
+            "⇄ model call (" +
+              e.purpose +
+              ") " +
+              e.model +
+              " · " +
+              count(e.tokens_in) +
+              " → " +
+              count(e.tokens_out) +
+              " tokens · " +
+              seconds(e.latency_sec),
             e.cost_usd !== null ? " · $" + fmt(e.cost_usd, 4) : "",
             e.status !== null ? " · HTTP " + e.status : "",
             e.error ? h("span.error-text", { text: " · " + e.error }) : null,
           );
         case "SliceReleased":
-          return marker("slice", "▸ slice " + e.slice_id + " released (trigger: " + e.trigger + (e.matched ? ", matched “" + e.matched + "”" : "") + (e.paraphrased ? ", paraphrased" : "") + ")");
+          return marker(
+            "slice",
+            "▸ slice " +
+              e.slice_id +
+              " released (trigger: " +
+              e.trigger +
+              (e.matched ? ", matched “" + e.matched + "”" : "") +
+              (e.paraphrased ? ", paraphrased" : "") +
+              ")",
+          );
         case "ProbeFired":
           return marker("probe", "⚑ probe " + e.probe_id + " fired · template " + e.template + " (trigger: " + e.trigger + ")");
         case "ProbeNotFired":
@@ -980,17 +1237,41 @@
         case "AgentTurnTaken":
           return marker("turn", "turn " + e.turn + " · " + e.commands + " command" + (e.commands === 1 ? "" : "s"));
         case "AgentYielded":
-          return marker("turn", "agent yields" + (e.claims_done ? " (claims done)" : "") + (e.question_pending ? " (waits for an answer)" : ""));
+          return marker(
+            "turn",
+            "agent yields" + (e.claims_done ? " (claims done)" : "") + (e.question_pending ? " (waits for an answer)" : ""),
+          );
         case "AgentStopped":
           return marker("stop", "agent stopped: " + e.reason + (e.detail ? " — " + e.detail : ""));
         case "TrialStarted":
-          return marker("start", "trial started · " + e.mode + " · attempt " + e.attempt + " · agent " + e.agent + (e.worker ? " · worker " + e.worker : ""));
+          return marker(
+            "start",
+            "trial started · " + e.mode + " · attempt " + e.attempt + " · agent " + e.agent + (e.worker ? " · worker " + e.worker : ""),
+          );
         case "TrialFinished":
-          return marker("stop", "trial finished: " + e.reason + " · " + e.turns + " turns · " + seconds(e.duration_sec) + (e.detail ? " — " + e.detail : ""));
+          return marker(
+            "stop",
+            "trial finished: " + e.reason + " · " + e.turns + " turns · " + seconds(e.duration_sec) + (e.detail ? " — " + e.detail : ""),
+          );
         case "HardCheckFinished":
-          return marker(e.passed ? "ok" : "bad", "hard check " + e.probe_id + "/" + e.check_id + (e.passed ? " passed" : " failed") + " (exit " + fmt(e.exit_code, 0) + ", expects " + e.expect_exit + ")");
+          return marker(
+            e.passed ? "ok" : "bad",
+            "hard check " +
+              e.probe_id +
+              "/" +
+              e.check_id +
+              (e.passed ? " passed" : " failed") +
+              " (exit " +
+              fmt(e.exit_code, 0) +
+              ", expects " +
+              e.expect_exit +
+              ")",
+          );
         case "VerifierFinished":
-          return marker(e.reward >= 1 ? "ok" : "bad", "verifier: reward " + fmt(e.reward, 2) + " · " + e.checks + " tests" + (e.error ? " — " + e.error : ""));
+          return marker(
+            e.reward >= 1 ? "ok" : "bad",
+            "verifier: reward " + fmt(e.reward, 2) + " · " + e.checks + " tests" + (e.error ? " — " + e.error : ""),
+          );
         case "EvidenceSnapshotted":
           return marker("muted", "evidence snapshot: " + e.files.length + " file" + (e.files.length === 1 ? "" : "s"));
         case "UserFinished":
@@ -1035,7 +1316,13 @@
       node = h(
         "div.cmd",
         { cls: e.purpose !== "agent" && e.purpose !== "oracle" ? "harness" : "" },
-        h("div.cmd-head", null, h("code.cmdline", { text: "$ " + e.command }), e.purpose !== "agent" ? chip(e.purpose, "kind") : null, h("span.cmd-status", { text: "running…" })),
+        h(
+          "div.cmd-head",
+          null,
+          h("code.cmdline", { text: "$ " + e.command }),
+          e.purpose !== "agent" ? chip(e.purpose, "kind") : null,
+          h("span.cmd-status", { text: "running…" }),
+        ),
         h("div.cmd-body"),
       );
       this.byCommand.set(e.command_id, node);
@@ -1047,28 +1334,39 @@
       let fresh = null;
       if (!node) {
         // Its request is on a page not loaded yet (or never recorded): show the result on its own.
-        fresh = node = h("div.cmd", null, h("div.cmd-head", null, h("code.cmdline", { text: "command " + e.command_id }), h("span.cmd-status")), h("div.cmd-body"));
+        fresh = node = h(
+          "div.cmd",
+          null,
+          h("div.cmd-head", null, h("code.cmdline", { text: "command " + e.command_id }), h("span.cmd-status")),
+          h("div.cmd-body"),
+        );
         this.byCommand.set(e.command_id, node);
       }
       const status = node.querySelector(".cmd-status");
-      fill(status, 
-        e.timed_out ? chip("timed out", "fail") : chip("exit " + (e.exit_code === null ? "?" : e.exit_code), e.exit_code === 0 ? "pass" : "fail"),
+      fill(
+        status,
+        e.timed_out
+          ? chip("timed out", "fail")
+          : chip("exit " + (e.exit_code === null ? "?" : e.exit_code), e.exit_code === 0 ? "pass" : "fail"),
         h("span.small", { text: " " + seconds(e.duration_sec) }),
       );
       node.classList.add("finished");
       node.dataset.finishedPos = e.pos;
       const body = node.querySelector(".cmd-body");
       const outputs = [];
-      for (const [name, out] of [["stdout", e.stdout], ["stderr", e.stderr]]) {
+      for (const [name, out] of [
+        ["stdout", e.stdout],
+        ["stderr", e.stderr],
+      ]) {
         if (!out.total_bytes && !out.text) continue;
-        outputs.push(outputBlock(name, out, () => this.fullOutput(e.pos, name)));
+        outputs.push(outputBlock(name, out, () => this.fullOutput(e, name)));
       }
       fill(body, ...outputs);
       return fresh;
     }
 
-    async fullOutput(pos, name) {
-      const full = await api("/api/runs/" + this.runId + "/trials/" + this.trialId + "/events/" + pos);
+    async fullOutput(e, name) {
+      const full = await api("/api/runs/" + this.runId + "/trials/" + this.trialId + "/events/" + e.actor + "/" + e.v);
       return full[name];
     }
   }
@@ -1113,8 +1411,16 @@
     const b = params.get("b");
     const run = params.get("run");
     const runs = await api("/api/runs");
-    const pickA = h("select", { name: "a" }, runs.runs.map((r) => h("option", { value: r.run_id, selected: r.run_id === a, text: r.run_id })));
-    const pickB = h("select", { name: "b" }, runs.runs.map((r) => h("option", { value: r.run_id, selected: r.run_id === b, text: r.run_id })));
+    const pickA = h(
+      "select",
+      { name: "a" },
+      runs.runs.map((r) => h("option", { value: r.run_id, selected: r.run_id === a, text: r.run_id })),
+    );
+    const pickB = h(
+      "select",
+      { name: "b" },
+      runs.runs.map((r) => h("option", { value: r.run_id, selected: r.run_id === b, text: r.run_id })),
+    );
     const form = h(
       "div.controls",
       null,
@@ -1125,7 +1431,12 @@
       h("button", { text: "compare runs", onclick: () => navigate("/compare?a=" + pickA.value + "&b=" + pickB.value) }),
     );
     if (!a || !b) {
-      fill(main, h("h1", { text: "Compare" }), form, empty("Pick two runs, or open a run with two judges and follow its “compare judges” link."));
+      fill(
+        main,
+        h("h1", { text: "Compare" }),
+        form,
+        empty("Pick two runs, or open a run with two judges and follow its “compare judges” link."),
+      );
       return;
     }
     const query = run ? "run=" + run + "&a=" + a + "&b=" + b : "a=" + a + "&b=" + b;
@@ -1133,16 +1444,45 @@
     const nameA = d.kind === "judges" ? "judge " + d.a.id : d.a.id;
     const nameB = d.kind === "judges" ? "judge " + d.b.id : d.b.id;
     const headRows = Object.entries(d.headline).map(([m, x]) =>
-      tr(h("b", { text: m }), [fmt(x.a.value), h("span.ci", { text: " " + ci(x.a.ci) })], [fmt(x.b.value), h("span.ci", { text: " " + ci(x.b.ci) })], delta(x.delta)),
+      tr(
+        h("b", { text: m }),
+        [fmt(x.a.value), h("span.ci", { text: " " + ci(x.a.ci) })],
+        [fmt(x.b.value), h("span.ci", { text: " " + ci(x.b.ci) })],
+        delta(x.delta),
+      ),
     );
-    const dimRows = Object.entries(d.dimensions).map(([code, x]) => tr(code + " · " + (d.dimension_names[code] || ""), fmt(x.a), fmt(x.b), delta(x.delta)));
-    const tplRows = Object.entries(d.templates).map(([id, t]) => tr(h("span", { title: t.name, text: id }), pct(t.a) + " (" + t.a_instances + ")", pct(t.b) + " (" + t.b_instances + ")", delta(t.delta)));
-    const catRows = Object.entries(d.categories).map(([cat, c]) => tr(cat, fmt(c.a_R_COLLAB), fmt(c.b_R_COLLAB), signed(c.a_delta), signed(c.b_delta)));
+    const dimRows = Object.entries(d.dimensions).map(([code, x]) =>
+      tr(code + " · " + (d.dimension_names[code] || ""), fmt(x.a), fmt(x.b), delta(x.delta)),
+    );
+    const tplRows = Object.entries(d.templates).map(([id, t]) =>
+      tr(
+        h("span", { title: t.name, text: id }),
+        pct(t.a) + " (" + t.a_instances + ")",
+        pct(t.b) + " (" + t.b_instances + ")",
+        delta(t.delta),
+      ),
+    );
+    const catRows = Object.entries(d.categories).map(([cat, c]) =>
+      tr(cat, fmt(c.a_R_COLLAB), fmt(c.b_R_COLLAB), signed(c.a_delta), signed(c.b_delta)),
+    );
     const parts = [
-      h("h1", null, "Compare ", h("span.a", { text: nameA }), " with ", h("span.b", { text: nameB }), d.kind === "judges" ? [" on run ", link("/runs/" + d.run_id, d.run_id)] : null),
+      h(
+        "h1",
+        null,
+        "Compare ",
+        h("span.a", { text: nameA }),
+        " with ",
+        h("span.b", { text: nameB }),
+        d.kind === "judges" ? [" on run ", link("/runs/" + d.run_id, d.run_id)] : null,
+      ),
       d.kind === "runs" ? form : null,
       section("Headline", table(["metric", nameA, nameB, "Δ (B - A)"], headRows, "headline")),
-      h("div.grid2", null, section("Dimensions", table(["dimension", nameA, nameB, "Δ"], dimRows)), section("Categories (R_COLLAB, and Δ COLLAB − EXEC)", table(["category", "A R_COLLAB", "B R_COLLAB", "A Δ", "B Δ"], catRows))),
+      h(
+        "div.grid2",
+        null,
+        section("Dimensions", table(["dimension", nameA, nameB, "Δ"], dimRows)),
+        section("Categories (R_COLLAB, and Δ COLLAB − EXEC)", table(["category", "A R_COLLAB", "B R_COLLAB", "A Δ", "B Δ"], catRows)),
+      ),
       section("Templates: pass rate (decided instances)", table(["template", nameA, nameB, "Δ"], tplRows)),
     ];
     if (d.kind === "runs") {
@@ -1153,7 +1493,15 @@
           dis.shown.length
             ? table(
                 ["task", "mode", "attempt", nameA, nameB],
-                dis.shown.map((x) => tr(x.task, x.mode, String(x.attempt), [link("/runs/" + d.a.id + "/trials/" + x.a_trial, x.a_trial), " ", chip(x.a ? "pass" : "fail")], [link("/runs/" + d.b.id + "/trials/" + x.b_trial, x.b_trial), " ", chip(x.b ? "pass" : "fail")])),
+                dis.shown.map((x) =>
+                  tr(
+                    x.task,
+                    x.mode,
+                    String(x.attempt),
+                    [link("/runs/" + d.a.id + "/trials/" + x.a_trial, x.a_trial), " ", chip(x.a ? "pass" : "fail")],
+                    [link("/runs/" + d.b.id + "/trials/" + x.b_trial, x.b_trial), " ", chip(x.b ? "pass" : "fail")],
+                  ),
+                ),
               )
             : empty("none"),
         ),
@@ -1163,14 +1511,31 @@
       parts.push(
         section(
           "Agreement",
-          h("p", { text: count(ag.items_compared) + " items judged by both · agreement " + pct(ag.agreement) + " · on items both decided " + pct(ag.decided_agreement) + " · Cohen's κ " + fmt(ag.kappa) }),
+          h("p", {
+            text:
+              count(ag.items_compared) +
+              " items judged by both · agreement " +
+              pct(ag.agreement) +
+              " · on items both decided " +
+              pct(ag.decided_agreement) +
+              " · Cohen's κ " +
+              fmt(ag.kappa),
+          }),
         ),
         section(
           "Disagreements (" + d.disagreements.total + ")",
           d.disagreements.shown.length
             ? table(
                 ["trial", "scenario", "item", nameA, nameB],
-                d.disagreements.shown.map((x) => tr(link("/runs/" + d.run_id + "/trials/" + x.trial + "?judge=" + d.a.id, x.trial), x.scenario, x.item, chip(x[d.a.id]), chip(x[d.b.id]))),
+                d.disagreements.shown.map((x) =>
+                  tr(
+                    link("/runs/" + d.run_id + "/trials/" + x.trial + "?judge=" + d.a.id, x.trial),
+                    x.scenario,
+                    x.item,
+                    chip(x[d.a.id]),
+                    chip(x[d.b.id]),
+                  ),
+                ),
               )
             : empty("none"),
         ),
