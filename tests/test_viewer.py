@@ -504,6 +504,11 @@ async def test_responses_carry_a_strict_policy_and_one_line_errors(tmp_path: Pat
                 assert message in response.json()["error"]
                 assert "\n" not in response.json()["error"]
             assert (await client.get("/static/nope.js")).status_code == 404
+            # DNS rebinding: another site's name pointed at 127.0.0.1 is not this viewer's name.
+            port = viewer.url.rsplit(":", 1)[1]
+            assert (await client.get("/api/runs", headers={"Host": f"evil.example:{port}"})).status_code == 403
+            assert (await client.get("/api/runs", headers={"Host": f"localhost:{port}"})).status_code == 200
+            assert (await client.get("/api/runs", headers={"Host": f"[::1]:{port}"})).status_code == 200
 
 
 async def test_stopping_the_server_closes_its_live_feeds(tmp_path: Path) -> None:
@@ -521,6 +526,17 @@ async def test_stopping_the_server_closes_its_live_feeds(tmp_path: Path) -> None
                 rest = [line async for line in lines]
             await feed.__aexit__(None, None, None)
         assert "event: entry" not in rest
+
+
+def test_the_viewer_stays_off_the_runtime_layer() -> None:
+    """``realcli.viewer`` reads the log through events, eventlog and projections only (no Docker client)."""
+    code = (
+        "import sys, realcli.viewer\n"
+        "bad = sorted(m for m in sys.modules if m.startswith(('realcli.runtime', 'realcli.cli', 'aiodocker')))\n"
+        "print(','.join(bad))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == ""
 
 
 def realcli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import ipaddress
 import logging
@@ -31,7 +32,7 @@ import anyio
 import msgspec
 from aiohttp import web
 
-from realcli import ConfigError, LogUnavailableError, NotFoundError, RealcliError
+from realcli import ConfigError, LogUnavailableError, NotFoundError, RealcliError, find_error
 from realcli import events as ev
 from realcli.eventlog import EventLog
 from realcli.viewer._follow import LogState
@@ -115,6 +116,7 @@ class Viewer:
         self._assets = _load_assets()
         self._feeds: set[anyio.CancelScope] = set()
         self._encoder = msgspec.json.Encoder()
+        self._loopback_only = True
 
     # ------------------------------------------------------------ lifecycle
 
@@ -129,6 +131,7 @@ class Viewer:
         environment variables).  A busy port or unusable host is a ``ConfigError``.
         """
         viewer = cls(LogState(log), Sanitizer(secrets_from_env() if secrets is None else secrets))
+        viewer._loopback_only = is_loopback(host)
         runner = web.AppRunner(viewer.app(), handler_cancellation=True, access_log=None, shutdown_timeout=2.0)
         await runner.setup()
         try:
@@ -158,7 +161,7 @@ class Viewer:
 
     def app(self) -> web.Application:
         """The aiohttp application (routes, security headers, errors as one-line JSON)."""
-        app = web.Application(middlewares=[self._headers, self._errors])
+        app = web.Application(middlewares=[self._headers, self._same_host, self._errors])
         get = app.router.add_get
         for path in ("/", "/runs", "/runs/{run}", "/runs/{run}/trials/{trial}", "/compare"):
             get(path, self._shell)
@@ -188,6 +191,15 @@ class Viewer:
         if not response.prepared:  # feeds set theirs before they start streaming
             response.headers.update(_SECURITY_HEADERS)
         return response
+
+    @web.middleware
+    async def _same_host(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        # A page of another site that rebinds its domain to 127.0.0.1 would be same-origin for the
+        # browser; the Host header it sends still names that domain, so refuse it (loopback only:
+        # a viewer bound to another address was exposed on purpose).
+        if self._loopback_only and not is_loopback(_host_name(request.host)):
+            raise web.HTTPForbidden(text="this viewer answers to its loopback address only\n")
+        return await handler(request)
 
     @web.middleware
     async def _errors(self, request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -384,7 +396,10 @@ class Viewer:
         run_id = _token(request.match_info["run"], "run id")
         trial_id = _token(request.match_info["trial"], "trial id")
         judge = request.query.get("judge") or None
-        self.state.run(run_id)
+        run = self.state.run(run_id)
+        if trial_id not in run.marks and trial_id not in run.facts.scheduled:
+            raise NotFoundError(f"run {run_id!r} has no trial {trial_id!r}")
+        pick_judge(run.facts, judge)
         entries = self._trial_feed(f"{run_id}.{trial_id}", self._after(request))
         return await self._stream(request, entries, self._trial_header_feed(run_id, trial_id, judge))
 
@@ -445,8 +460,13 @@ class Viewer:
                     tg.start_soon(self._heartbeat, response, lock)
                     for feed in feeds:
                         tg.start_soon(self._pump, response, lock, feed)
-            except ConnectionError:
+            except* ConnectionError:
                 pass  # the client went away mid-write
+            except* RealcliError as group:
+                # The log failed under a feed (e.g. NATS gone for good): say so, then end it.
+                failure = {"error": str(find_error(group))}
+                with contextlib.suppress(ConnectionError):
+                    await response.write(b"event: failure\ndata: " + self._encoder.encode(failure) + b"\n\n")
             finally:
                 self._feeds.discard(scope)
         return response
@@ -467,6 +487,13 @@ class Viewer:
             await anyio.sleep(HEARTBEAT_SEC)
             async with lock:
                 await response.write(b": ping\n\n")
+
+
+def _host_name(host: str) -> str:
+    """The name part of a Host header (``[::1]:8765`` -> ``::1``, ``localhost:80`` -> ``localhost``)."""
+    if host.startswith("["):
+        return host[1:].split("]", 1)[0]
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
 def _listen_error(host: str, port: int, e: OSError) -> ConfigError:

@@ -141,6 +141,13 @@
     }
     source.onopen = () => current.closed || setConn("live");
     source.onerror = () => current.closed || setConn("reconnecting");
+    // The server ends a feed with "failure" when the log itself fails: stop, and say why.
+    source.addEventListener("failure", (e) => {
+      source.close();
+      if (current.closed) return;
+      setConn("");
+      conn.textContent = "live updates stopped: " + JSON.parse(e.data).error;
+    });
     return source;
   }
 
@@ -1096,6 +1103,8 @@
       this.runId = runId;
       this.trialId = trialId;
       this.head = data.head;
+      this.total = data.events;
+      this.shown = 0;
       this.probes = data.probes || {};
       this.next = -1;
       this.done = false;
@@ -1124,10 +1133,11 @@
 
     append(pageData, region) {
       for (const e of pageData.entries) this.add(e, region);
+      this.shown += pageData.entries.length;
       this.next = pageData.next;
       this.done = pageData.done;
       this.more.hidden = this.done;
-      if (!this.done) this.more.textContent = "load more (events up to position " + this.head + ")";
+      if (!this.done) this.more.textContent = "load more (" + count(this.shown) + " of " + count(this.total) + " events so far)";
     }
 
     async loadMore() {
