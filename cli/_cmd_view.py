@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import signal
+from collections.abc import AsyncIterator
 from typing import Annotated
 
 import anyio
@@ -18,7 +19,7 @@ from realcli.viewer import DEFAULT_HOST, DEFAULT_PORT, Viewer, is_loopback
 
 @app.command("view")
 def view_cmd(
-    run_id: Annotated[str | None, typer.Argument(metavar="[RUN]", help="Open this run's page.")] = None,
+    run_id: Annotated[str | None, typer.Argument(metavar="RUN", help="Open this run's page.")] = None,
     host: Annotated[str, typer.Option("--host", help="Address to listen on (loopback by default).")] = DEFAULT_HOST,
     port: Annotated[int, typer.Option("--port", help="Port to listen on (0: any free port).")] = DEFAULT_PORT,
     log: LogOption = None,
@@ -37,6 +38,21 @@ def view_cmd(
 
 
 async def _view(url: str | None, host: str, port: int, run_id: str | None) -> None:
+    # Signals first: a Ctrl-C while a big log is being folded stops the viewer cleanly too.
+    with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(_stop_on_signal, signals, tg.cancel_scope)
+            await _serve(url, host, port, run_id)
+    err_console.print("realcli view: stopped", markup=False)
+
+
+async def _stop_on_signal(signals: AsyncIterator[int], scope: anyio.CancelScope) -> None:
+    async for _ in signals:
+        scope.cancel()
+        return
+
+
+async def _serve(url: str | None, host: str, port: int, run_id: str | None) -> None:
     async with open_log(url, create=False) as log, Viewer.start(log, host=host, port=port) as viewer:
         if run_id is not None and run_id not in viewer.state.runs:
             known = sorted(viewer.state.runs)
@@ -44,7 +60,4 @@ async def _view(url: str | None, host: str, port: int, run_id: str | None) -> No
             raise NotFoundError(f"run {run_id!r} is not in {log.url} ({hint})")
         page = f"{viewer.url}/runs/{run_id}" if run_id is not None else f"{viewer.url}/"
         console.print(f"realcli view: {log.url} at {page} (Ctrl-C to stop)", markup=False, soft_wrap=True)
-        with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
-            async for _ in signals:
-                break
-    err_console.print("realcli view: stopped", markup=False)
+        await anyio.sleep_forever()

@@ -256,9 +256,13 @@ async def test_a_run_written_by_another_process_fills_in_live(log_url: str, brow
             timeline = page.locator(".timeline")
             await expect(timeline).to_contain_text("Which logs must I keep?")
             more = page.locator("button.more")
-            while await more.is_visible():
-                await more.click()
-                await page.wait_for_timeout(100)
+            await expect(more).to_be_visible()  # 200 of the trial's events so far, the rest on demand
+            for _ in range(20):  # (scrolling to the button loads the next page by itself too)
+                if await more.is_hidden():
+                    break
+                await more.dispatch_event("click")
+                await page.wait_for_timeout(200)
+            await expect(more).to_be_hidden()
             await feeder.rest()
             await expect(timeline).to_contain_text("I keep every old log", timeout=WAIT_MS)
             await expect(timeline).to_contain_text("trial finished: completed", timeout=WAIT_MS)

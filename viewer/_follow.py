@@ -38,7 +38,8 @@ __all__ = ["LogState", "RunState", "Scored", "TrialMarks"]
 
 T = TypeVar("T")
 Json = dict[str, Any]
-_REPORTS_KEPT = 16
+_REPORTS_KEPT = 6  # whole reports (tens of MiB for a 10,000-trial run); the runs page keeps headlines only
+_METRICS = ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB")
 CHEAP_SECONDS = 0.5
 """A full report that took less than this is always computed full (small runs never wait for intervals)."""
 _CHEAP_TRIALS = 1000  # before a run's first full report: guess from its size
@@ -147,6 +148,8 @@ class LogState:
         self._compute = anyio.Lock()
         self._reports: OrderedDict[tuple[str, str | None, float, bool], Scored] = OrderedDict()
         self._full_cost: dict[str, float] = {}  # run -> seconds its latest full report took
+        # The runs page's share of each report: a few numbers per run, kept for every run.
+        self._headlines: dict[tuple[str, str | None, float, bool], tuple[int, Json]] = {}
 
     async def follow(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
         """Fold the log as it is, report readiness, then follow it forever."""
@@ -202,15 +205,24 @@ class LogState:
             return len(self.run(run_id).facts.trials) <= _CHEAP_TRIALS
         return cost < CHEAP_SECONDS
 
-    async def report(self, run_id: str, judge_id: str | None, threshold: float, *, full: bool = True) -> Scored:
+    async def report(
+        self, run_id: str, judge_id: str | None, threshold: float, *, full: bool = True, stale_ok: bool = False
+    ) -> Scored:
         """The run's report under a judge and threshold, recomputed only if the run changed since.
 
         ``full=False`` accepts a report without bootstrap intervals (a fresh full one still wins).
+        ``stale_ok``: while another report is being computed, an older cached one will do
+        (a page that follows the run live gets the fresh one from its feed).
         """
         run = self.run(run_id)
         key = (run_id, judge_id, threshold)
+        kinds = (True,) if full else (True, False)
+        if stale_ok and self._compute.locked():
+            cached = [s for kind in kinds if (s := self._reports.get((*key, kind))) is not None]
+            if cached:
+                return max(cached, key=lambda s: s.events)
         async with self._compute:
-            for kind in (True,) if full else (True, False):
+            for kind in kinds:
                 hit = self._reports.get((*key, kind))
                 if hit is not None and hit.events == run.facts.events:
                     self._reports.move_to_end((*key, kind))
@@ -225,7 +237,17 @@ class LogState:
             self._reports[(*key, full)] = scored
             while len(self._reports) > _REPORTS_KEPT:
                 self._reports.popitem(last=False)
+            self._headlines[(*key, full)] = (events, _headline(scored))
             return scored
+
+    async def headline(self, run_id: str, judge_id: str | None, threshold: float, *, full: bool) -> Json:
+        """R_EXEC, R_COLLAB, S_COLLAB, J_COLLAB (value and interval) and whether intervals were computed."""
+        events = self.run(run_id).facts.events
+        for kind in (True,) if full else (True, False):
+            hit = self._headlines.get((run_id, judge_id, threshold, kind))
+            if hit is not None and hit[0] == events:
+                return hit[1]
+        return _headline(await self.report(run_id, judge_id, threshold, full=full))
 
     async def compute(self, fn: Callable[[], T]) -> T:
         """Run ``fn`` (which reads the facts) in a worker thread while the fold waits."""
@@ -239,3 +261,10 @@ class LogState:
         finally:
             busy, self._busy = self._busy, None
             busy.set()
+
+
+def _headline(scored: Scored) -> Json:
+    intervals = scored.data["statistics"]["bootstrap"]["intervals"]
+    out: Json = {name: {"value": scored.data[name], "ci": intervals.get(name)} for name in _METRICS}
+    out["intervals"] = scored.full
+    return out

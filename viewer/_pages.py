@@ -176,7 +176,7 @@ class Pages:
         run = self.state.run(run_id)
         facts = run.facts
         judge = pick_judge(facts, None)
-        scored = await self.state.report(run_id, judge, DEFAULT_THRESHOLD, full=self._full(run_id, full))
+        headline = await self.state.headline(run_id, judge, DEFAULT_THRESHOLD, full=self._full(run_id, full))
         started = facts.started
         agent = started.agent if started is not None else None
         return {
@@ -193,20 +193,22 @@ class Pages:
             "started_at": started.at if started is not None else None,
             "last_at": run.last_at,
             "head": run.head,
-            "intervals": scored.full,
-            **{name: _metric(scored.data, name) for name in _METRICS},
+            **headline,
         }
 
     # ------------------------------------------------------------ run
 
-    async def run(self, run_id: str, judge_id: str | None, threshold: float, *, full: bool | None = None) -> Json:
+    async def run(
+        self, run_id: str, judge_id: str | None, threshold: float, *, full: bool | None = None, stale_ok: bool = False
+    ) -> Json:
         """The run page: the report, with the lists that grow with the run capped and the trials left out.
 
         ``full=None``: with bootstrap intervals if they are cheap for this run (see ``LogState.report``).
         """
         run = self.state.run(run_id)
         judge = pick_judge(run.facts, judge_id)
-        scored = await self.state.report(run_id, judge, threshold, full=self._full(run_id, full))
+        wanted = self._full(run_id, full)
+        scored = await self.state.report(run_id, judge, threshold, full=wanted, stale_ok=stale_ok)
         data = dict(scored.data)
         data.pop("trials")
         data["run"] = {**data["run"], "trials_not_started": _capped(data["run"]["trials_not_started"])}
@@ -250,7 +252,7 @@ class Pages:
         """One page of the run's trials (scheduled ones not started yet included), filtered and sorted."""
         run = self.state.run(run_id)
         judge = pick_judge(run.facts, judge_id)
-        scored = await self.state.report(run_id, judge, DEFAULT_THRESHOLD, full=False)
+        scored = await self.state.report(run_id, judge, DEFAULT_THRESHOLD, full=False, stale_ok=True)
         rows = self._trial_rows(run, scored.data["trials"])
         if mode:
             rows = [r for r in rows if r["mode"] == mode]

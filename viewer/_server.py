@@ -255,7 +255,8 @@ class Viewer:
         await self._ready()
         run_id = _token(request.match_info["run"], "run id")
         threshold = check_threshold(request.query.get("threshold"))
-        return self._json(await self.pages.run(run_id, request.query.get("judge") or None, threshold))
+        judge = request.query.get("judge") or None
+        return self._json(await self.pages.run(run_id, judge, threshold, stale_ok=True))
 
     async def _api_trials(self, request: web.Request) -> web.Response:
         await self._ready()

@@ -651,6 +651,7 @@
     const trialBody = h("tbody");
     const pager = h("div.pager");
     const header = h("div");
+    let asked = 0; // the latest trial-list request: an older answer arriving late is dropped
 
     function drawSummary(d) {
       fill(header, runHeader(d));
@@ -675,7 +676,9 @@
       setParams(pageParams);
       q.set("limit", String(trials.limit));
       if (judge) q.set("judge", judge);
+      const mine = ++asked;
       const list = await api("/api/runs/" + runId + "/trials?" + q);
+      if (mine !== asked) return;
       fill(
         trialBody,
         ...list.trials.map((t) =>
