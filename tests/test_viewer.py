@@ -384,7 +384,7 @@ async def test_a_big_run_is_paginated_never_shipped_whole(tmp_path: Path, browse
 # ---------------------------------------------------------------- safety
 
 
-HOSTILE = "<script>window.__pwned = 1; alert(1)</script><img src=x onerror=alert(2)>"
+HOSTILE = "<script>alert(1)</script><script>window.__pwned = 1</script><img src=x onerror=alert(2)>"
 
 
 def hostile_run(rec: RunRecorder) -> TrialBuilder:

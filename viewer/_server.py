@@ -342,7 +342,6 @@ class Viewer:
         run_id = _token(request.match_info["run"], "run id")
         threshold = check_threshold(request.query.get("threshold"))
         judge = request.query.get("judge") or None
-        self.state.run(run_id)
         pick_judge(self.state.run(run_id).facts, judge)  # a bad run or judge is a plain error, before streaming
 
         async def build(full: bool | None) -> tuple[int, bool, Any]:
