@@ -26,7 +26,10 @@ from playwright.async_api import Browser, Page, expect
 
 from realcli import events as ev
 from realcli.eventlog import EventLog, import_archive, open_log
-from realcli.viewer import REDACTED, Sanitizer, Viewer, is_loopback
+from realcli.projections import RunFacts
+from realcli.viewer import REDACTED, RUNNING_WINDOW, Sanitizer, Viewer, is_loopback
+from realcli.viewer._follow import RunState
+from realcli.viewer._pages import run_status
 from tests._browser import chromium, page_of, viewer_process
 from tests._nats import free_port
 from tests._trials import RunRecorder, TrialBuilder, catalog_info, rotation_script, task_spec
@@ -463,6 +466,19 @@ async def test_no_secret_reaches_a_page(tmp_path: Path, browser: Browser, monkey
     assert shaped not in everything
     assert everything.count(REDACTED) >= 4
     assert errors == []
+
+
+def test_a_run_is_running_then_incomplete_or_finished() -> None:
+    rec = RunRecorder("s", start_at=1000.0)
+    rec.run_started(tasks=["t1"])
+    state = RunState(RunFacts("s"))
+    for record in rec.records():
+        state.apply(record)
+    assert run_status(state, 1000.0 + 60) == "running"
+    assert run_status(state, 1000.0 + RUNNING_WINDOW + 60) == "incomplete"  # went quiet without a RunFinished
+    rec.run_finished()
+    state.apply(rec.records()[-1])
+    assert run_status(state, 1000.0 + RUNNING_WINDOW + 60) == "finished"
 
 
 def test_sanitizer_strips_escapes_controls_and_secrets() -> None:
