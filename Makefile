@@ -5,7 +5,7 @@ REALCLI := .venv/bin/realcli
 TASKS ?= tasks
 LOG ?= sqlite:runs/realcli.db
 
-.PHONY: setup demo test lint typecheck bench services
+.PHONY: setup demo demo-local test lint typecheck bench services
 
 setup:
 	scripts/setup.sh
@@ -16,6 +16,9 @@ services:
 demo: setup
 	$(REALCLI) validate $(TASKS) --log $(LOG)
 	$(REALCLI) run $(TASKS) --mode paired --agent oracle --attempts 1 --concurrency 4 --run-id demo-$$(date +%Y%m%d-%H%M%S) --log $(LOG)
+
+demo-local:
+	scripts/demo-local.sh
 
 test: services
 	$(PY) -m pytest -q

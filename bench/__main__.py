@@ -1,7 +1,7 @@
 """Run every benchmark, one after the other: ``python -m bench [name ...]``.
 
 Each prints its figures beside the raw floor it is compared with, measured in
-the same run.  Names: eventlog, trials, report, gateway, view, sandbox.  Options of a
+the same run.  Names: eventlog, trials, report, gateway, local, view, sandbox.  Options of a
 single benchmark: ``python -m bench.bench_<name> --help``.
 """
 
@@ -16,6 +16,7 @@ BENCHES = {
     "trials": "bench.bench_trials",  # per-trial overhead vs bare Docker, `realcli run` throughput
     "report": "bench.bench_report",  # report rebuild vs raw msgspec decode, rules re-judge time
     "gateway": "bench.bench_gateway",  # model gateway overhead vs a direct call
+    "local": "bench.bench_local",  # a real small model on the CPU: speed, memory, usable turns
     "view": "bench.bench_view",  # viewer first render, append-to-browser latency, RSS vs the log's own read/subscribe
 }
 

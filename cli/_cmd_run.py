@@ -12,12 +12,13 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from realcli import ConfigError
 from realcli import events as ev
 from realcli.cli._app import app, console, err_console
 from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import EventLog, open_log
 from realcli.eventlog._workqueue import WorkQueue
-from realcli.projections import report
+from realcli.projections import LOW_COVERAGE, report
 from realcli.runtime import (
     AGENT_NAMES,
     InstalledOptions,
@@ -76,6 +77,14 @@ MaxTokensOpt = Annotated[
 MaxCostOpt = Annotated[
     float | None, typer.Option("--max-cost", min=0.0, help="claude-code / codex: USD budget per trial (gateway).")
 ]
+AgentOptionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--agent-option",
+        help="KEY=VALUE, repeatable: terminus context_tokens (default 128000), summarize_at (0.8), "
+        "json_mode (false), max_malformed (unset: never give up).",
+    ),
+]
 UserSimOpt = Annotated[str, typer.Option("--user-sim", help="User simulator: scripted (deterministic) or llm.")]
 UserModelOpt = Annotated[str | None, typer.Option("--user-model", help="Simulator model (or $REALCLI_USER_MODEL).")]
 UserUrlOpt = Annotated[
@@ -95,12 +104,16 @@ def run(
     user_sim: UserSimOpt = "scripted",
     run_id: Annotated[str | None, typer.Option("--run-id", help="Id for the run (default: generated).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed for probe variants.")] = 0,
+    max_turns: Annotated[
+        int | None, typer.Option("--max-turns", min=1, help="Cap every task's turn budget (recorded in the run).")
+    ] = None,
     model: ModelOpt = None,
     base_url: BaseUrlOpt = None,
     provider: ProviderOpt = None,
     agent_version: AgentVersionOpt = None,
     max_tokens: MaxTokensOpt = None,
     max_cost: MaxCostOpt = None,
+    agent_option: AgentOptionOpt = None,
     user_model: UserModelOpt = None,
     user_base_url: UserUrlOpt = None,
     keep_images: Annotated[
@@ -120,6 +133,7 @@ def run(
         agent,
         ModelOptions(model=model, base_url=base_url, provider=provider),
         InstalledOptions(version=agent_version, max_tokens=max_tokens, max_cost_usd=max_cost),
+        _key_values(agent_option or [], "--agent-option"),
     )
     voice, sim_info = _voice(user_sim, ModelOptions(model=user_model, base_url=user_base_url))
     plan = RunPlan(
@@ -132,6 +146,7 @@ def run(
         attempts=attempts,
         concurrency=concurrency,
         seed=seed,
+        max_turns=max_turns,
         keep_images=keep_images,
         judges=("rules",) if judge else (),
         catalog=load_catalog().info(),
@@ -193,6 +208,7 @@ def resume(
             attempts=started.attempts,
             concurrency=concurrency or started.concurrency,
             seed=started.seed,
+            max_turns=started.max_turns,
             judges=tuple(started.judges),
             catalog=started.catalog,
             user_sim=sim_info,
@@ -377,6 +393,16 @@ def _with_progress(
         return run_async(go, progress.trial)
 
 
+def _key_values(pairs: list[str], option: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"{option} {pair!r}: expected KEY=VALUE")
+        out[key.strip()] = value.strip()
+    return out
+
+
 def _verdict(outcome: TrialOutcome) -> Literal["pass", "fail", "error"]:
     if outcome.reason in ("infrastructure_error", "cancelled") or outcome.reward is None:
         return "error"
@@ -387,7 +413,7 @@ def _summarize(result: RunResult, headline: dict[str, object]) -> None:
     table = Table("task", "mode", "trial", "end", "reward", title=f"run {result.run_id}")
     for o in sorted(result.outcomes, key=lambda o: (o.task_id, o.mode, o.trial_id)):
         reward = "-" if o.reward is None else f"{o.reward:g}"
-        end = o.reason if not o.detail else f"{o.reason}: {o.detail[:60]}"
+        end = o.cause if not o.detail else f"{o.cause}: {o.detail[:60]}"
         table.add_row(o.task_id, o.mode, o.trial_id, end, reward)
     console.print(table)
     scores = Table("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB", "U", "S", "OR", "TC", "SR", title="scores (0-100)")
@@ -397,6 +423,10 @@ def _summarize(result: RunResult, headline: dict[str, object]) -> None:
     cells += [dims.get(k) for k in ("U", "S", "OR", "TC", "SR")]
     scores.add_row(*[f"{100 * v:.1f}" if isinstance(v, int | float) else "-" for v in cells])
     console.print(scores)
+    coverage = headline.get("S_COLLAB_coverage")
+    if isinstance(coverage, int | float):
+        low = " (under half: S rests on a minority of the items)" if coverage < LOW_COVERAGE else ""
+        console.print(f"S_COLLAB rests on {100 * coverage:.0f}% of the applicable checklist items{low}")
     errors = sum(_verdict(o) == "error" for o in result.outcomes)
     if errors:
         console.print(

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import msgspec
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from realcli import TaskFormatError
@@ -15,7 +16,7 @@ from realcli.cli._app import app, console, err_console
 from realcli.cli._cmd_run import _judge_hook, _until_signal
 from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import open_log
-from realcli.runtime import Task, TaskValidation, find_tasks, load_task, validate_tasks
+from realcli.runtime import ControlResult, Task, TaskValidation, find_tasks, load_task, validate_tasks
 from realcli.scripts_catalog import LintIssue, coverage, lint_script, load_catalog
 
 TasksArg = Annotated[list[Path], typer.Argument(metavar="TASKS...", help="Task directories, or folders of them.")]
@@ -30,7 +31,7 @@ def validate(
     """Check tasks as the paper's construction pipeline does: oracle passes, no-op fails, scripts reach every probe."""
     loaded = [load_task(p) for p in find_tasks(tasks)]
     prefix = time.strftime("validate-%Y%m%d-%H%M%S", time.gmtime())
-    err_console.print(f"validating {len(loaded)} task(s): runs {prefix}-oracle and {prefix}-noop")
+    err_console.print(f"validating {len(loaded)} task(s): runs {prefix}-oracle, -noop, -parrot and -mutant-N")
 
     async def go() -> list[TaskValidation]:
         async with open_log(log) as opened:
@@ -51,6 +52,8 @@ def validate(
         "slices released",
         "items pass/fail/llm-only",
         "noop",
+        "parrot",
+        "mutants",
         "ok",
     )
     for r in results:
@@ -63,16 +66,47 @@ def validate(
             f"{r.probes_fired[0]}/{r.probes_fired[1]}" if r.collab else "n/a",
             f"{r.slices_released[0]}/{r.slices_released[1]}" if r.collab else "n/a",
             items if r.collab else "n/a",
-            _reward(r.noop_exec),
+            _controls_cell(r.control("noop")),
+            _controls_cell(r.control("parrot")),
+            _mutants_cell(r),
             "[green]yes[/]" if r.ok else "[red]no[/]",
         )
     console.print(table)
+    console.print(
+        "controls: the no-op and the parrot must fail the verifier and pass no scenario (EXEC/COLLAB); "
+        "every mutant solution must fail the verifier"
+    )
+    for r in results:
+        for warning in r.warnings:
+            console.print(f"[yellow]{r.task_id}[/]: {escape(warning)}")
     failed = [r for r in results if not r.ok]
     for r in failed:
         for problem in r.problems:
-            console.print(f"[red]{r.task_id}[/]: {problem}")
+            console.print(f"[red]{r.task_id}[/]: {escape(problem)}")
     if failed:
         raise typer.Exit(1)
+
+
+def _controls_cell(controls: list[ControlResult]) -> str:
+    """``held`` per mode, e.g. ``exec ok, collab ok``; what broke otherwise."""
+    parts = []
+    for c in sorted(controls, key=lambda c: c.mode):
+        if c.holds:
+            parts.append(f"{c.mode} [green]ok[/]")
+        elif c.status != "scored":
+            parts.append(f"{c.mode} [red]{escape(c.cause or c.status)}[/]")
+        else:
+            parts.append(f"{c.mode} [red]{'passes' if (c.reward or 0) >= 1 else 'scores'}[/]")
+    return ", ".join(parts) or "-"
+
+
+def _mutants_cell(result: TaskValidation) -> str:
+    mutants = [c for c in result.controls if c.agent.startswith("mutant:")]
+    if not mutants:
+        return "[yellow]none[/]"
+    rejected = sum(c.holds for c in mutants)
+    colour = "green" if rejected == len(mutants) else "red"
+    return f"[{colour}]{rejected}/{len(mutants)} rejected[/]"
 
 
 @app.command()

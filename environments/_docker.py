@@ -19,7 +19,7 @@ import anyio
 import msgspec
 from aiodocker.exceptions import DockerError
 
-from realcli._errors import InfrastructureError
+from realcli._errors import EngineError
 
 __all__ = [
     "START_HINT",
@@ -46,7 +46,7 @@ _PING_TIMEOUT_SEC = 15.0
 _STATUS_UNREACHABLE = 900
 
 
-class DockerUnavailableError(InfrastructureError):
+class DockerUnavailableError(EngineError):
     """The Docker engine cannot be reached (not running, socket missing or refused)."""
 
 
@@ -61,11 +61,11 @@ def is_not_found(exc: DockerError) -> bool:
     return exc.status == 404
 
 
-def docker_error(exc: DockerError, doing: str) -> InfrastructureError:
+def docker_error(exc: DockerError, doing: str) -> EngineError:
     """Translate an aiodocker error met while ``doing`` something into a realcli error."""
     if exc.status == _STATUS_UNREACHABLE:
         return DockerUnavailableError(f"docker engine unreachable while {doing}: {START_HINT}")
-    return InfrastructureError(f"docker engine: {doing} failed ({exc.status}): {one_line(exc.message)}")
+    return EngineError(f"docker engine: {doing} failed ({exc.status}): {one_line(exc.message)}")
 
 
 def _default_url() -> str:

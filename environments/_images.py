@@ -53,6 +53,8 @@ class ImageBuildError(InfrastructureError):
     ``err.log`` holds the whole build log (bounded to its last 4 MiB).
     """
 
+    cause = "image_error"
+
     def __init__(self, message: str, *, image: str, error: str, log: str) -> None:
         super().__init__(message)
         self.image = image

@@ -4,6 +4,19 @@ This package is the innermost layer; it imports nothing else from realcli but
 the error hierarchy.
 """
 
+from realcli.events._causes import (
+    AGENT_CAUSES,
+    CAUSES,
+    INFRASTRUCTURE_CAUSES,
+    AgentCause,
+    TrialEndCause,
+    TrialEndReason,
+    cause_for_reason,
+    is_agent_cause,
+    parse_agent_cause,
+    parse_cause,
+    reason_for,
+)
 from realcli.events._codec import DecodedEvent, UnknownEvent, decode, encode, event_type, to_builtins
 from realcli.events._events import *  # noqa: F403  (the union's members are the API)
 from realcli.events._events import __all__ as _event_names
@@ -65,6 +78,17 @@ from realcli.events._task import (
 
 __all__ = [
     *_event_names,
+    "AGENT_CAUSES",
+    "CAUSES",
+    "INFRASTRUCTURE_CAUSES",
+    "AgentCause",
+    "TrialEndCause",
+    "TrialEndReason",
+    "cause_for_reason",
+    "is_agent_cause",
+    "parse_agent_cause",
+    "parse_cause",
+    "reason_for",
     "ACTORS",
     "BASE_RULE_KINDS",
     "EXTRA_RULE_KINDS",

@@ -18,6 +18,7 @@ from typing import Literal
 
 from msgspec import Struct, field
 
+from realcli.events._causes import TrialEndCause, TrialEndReason
 from realcli.events._task import ChecklistItem, TaskSpec
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "CommandPurpose",
     "CommandRequested",
     "CommandStarted",
+    "ContextSummarized",
     "DimensionInfo",
     "Event",
     "EvidenceFile",
@@ -56,6 +58,7 @@ __all__ = [
     "RunStarted",
     "SandboxCreated",
     "SandboxRemoved",
+    "SandboxReset",
     "SliceNotReleased",
     "SliceReleased",
     "SnapshotRequested",
@@ -95,7 +98,6 @@ class _Part(Struct, frozen=True, kw_only=True):
 # ---------------------------------------------------------------- value objects
 
 Mode = Literal["exec", "collab"]
-TrialEndReason = Literal["completed", "turn_budget", "time_budget", "infrastructure_error", "cancelled"]
 Verdict = Literal["pass", "fail", "n/a", "undecided", "unjudged"]
 CommandPurpose = Literal["agent", "oracle", "setup", "state_check", "hard_check", "verifier", "snapshot"]
 
@@ -207,6 +209,7 @@ class RunStarted(Event, frozen=True):
     judges: list[str] = field(default_factory=list)
     task_dirs: list[str] = field(default_factory=list)  # where the tasks were loaded from (for resume)
     seed: int = 0
+    max_turns: int | None = None  # a run-level cap on every task's turn budget (None: the tasks' own)
 
 
 class TrialScheduled(Event, frozen=True):
@@ -249,11 +252,16 @@ class TrialStarted(Event, frozen=True):
 
 
 class TrialFinished(Event, frozen=True):
+    """The trial is over.  ``cause`` says who ended it (``realcli.events.CAUSES``); ``reason`` is
+    its older, coarser form (``reason_for(cause)``).  ``cause`` is None in logs written before
+    causes existed: read ``cause_for_reason(reason)`` then."""
+
     trial_id: str
     reason: TrialEndReason
     detail: str = ""
     turns: int = 0
     duration_sec: float = 0.0
+    cause: TrialEndCause | None = None
 
 
 class ImageBuilt(Event, frozen=True):
@@ -276,6 +284,7 @@ class VerifierFinished(Event, frozen=True):
     output: Output = field(default_factory=Output)
     duration_sec: float = 0.0
     error: str | None = None  # set when no usable reward: an infrastructure error
+    timed_out: bool = False  # the verifier ran out of time on the agent's work: reward 0
 
 
 class SnapshotRequested(Event, frozen=True):
@@ -300,6 +309,14 @@ class SandboxCreated(Event, frozen=True):
     memory_mb: int
     network: str
     pids_limit: int
+
+
+class SandboxReset(Event, frozen=True):
+    """Every process in the sandbox was killed (its files kept): it could no longer start one."""
+
+    container_id: str
+    reason: str = ""
+    processes: int = 0
 
 
 class SandboxRemoved(Event, frozen=True):
@@ -382,6 +399,19 @@ class AgentYielded(Event, frozen=True):
 class AgentStopped(Event, frozen=True):
     reason: Literal["done", "gave_up", "error", "budget", "cancelled"]
     detail: str = ""
+
+
+class ContextSummarized(Event, frozen=True):
+    """The agent's conversation neared its model's context window: it summarised its work and handed
+    over to a fresh conversation (Terminus-2's hand-off), then went on."""
+
+    turn: int
+    trigger: Literal["threshold", "overflow"]  # estimated size reached the limit / the model refused it
+    messages_before: int
+    messages_after: int
+    tokens_before: int  # the estimate that triggered it (or the last prompt's reported size)
+    context_tokens: int  # the window the agent works with
+    summary: str = ""
 
 
 class ModelCalled(Event, frozen=True):
@@ -506,6 +536,7 @@ AnyEvent = (
     | SnapshotRequested
     | EvidenceSnapshotted
     | SandboxCreated
+    | SandboxReset
     | SandboxRemoved
     | FilesCopied
     | CommandRequested
@@ -516,6 +547,7 @@ AnyEvent = (
     | AgentTurnTaken
     | AgentYielded
     | AgentStopped
+    | ContextSummarized
     | ModelCalled
     | UserMessaged
     | UserFinished

@@ -44,6 +44,14 @@ from realcli.projections._facts import (
     fold,
     normalize_command,
 )
+from realcli.projections._faithful import (
+    LEAK_NGRAM_SHARE,
+    PARAPHRASE_MIN_COVERAGE,
+    concrete_tokens,
+    invented_tokens,
+    leaked_slices,
+    paraphrase_problems,
+)
 from realcli.projections._fidelity import (
     DONT_KNOW_ANSWER,
     FIDELITY_CRITERIA,
@@ -58,12 +66,13 @@ from realcli.projections._outcome import (
     TrialOutcome,
     TrialStatus,
     mode_outcome,
+    trial_cause,
     trial_outcomes,
     trial_status,
     verifier_outcome,
 )
 from realcli.projections._render import render_compare_markdown, render_json, render_markdown
-from realcli.projections._report import REPORT_SCHEMA, SENSITIVITY_THRESHOLDS, report
+from realcli.projections._report import LOW_COVERAGE, REPORT_SCHEMA, SENSITIVITY_THRESHOLDS, report
 from realcli.projections._rules import RULES_VERSION, evaluate_rule, judge_item, judge_trial_rules, segments
 from realcli.projections._scenarios import ItemVerdict, Scenario, VerdictKind, first_response, scenarios_of
 from realcli.projections._stats import (
@@ -72,10 +81,12 @@ from realcli.projections._stats import (
     BootstrapResult,
     McNemar,
     TaskSample,
+    TaskSignTest,
     bootstrap,
     mcnemar,
     median,
     percentile,
+    task_sign_test,
 )
 from realcli.projections._trajectory import (
     ConstraintRetention,
@@ -100,6 +111,9 @@ __all__ = [
     "DIMENSION_CODES",
     "DONT_KNOW_ANSWER",
     "FIDELITY_CRITERIA",
+    "LEAK_NGRAM_SHARE",
+    "PARAPHRASE_MIN_COVERAGE",
+    "LOW_COVERAGE",
     "REPORT_SCHEMA",
     "RULES_VERSION",
     "SENSITIVITY_THRESHOLDS",
@@ -124,6 +138,7 @@ __all__ = [
     "RunFacts",
     "Scenario",
     "TaskSample",
+    "TaskSignTest",
     "TemplateScore",
     "TraceEntry",
     "TrialFacts",
@@ -136,6 +151,7 @@ __all__ = [
     "bootstrap",
     "build_instances",
     "compare_judges",
+    "concrete_tokens",
     "constraint_retention",
     "evaluate_rule",
     "evolve",
@@ -144,15 +160,18 @@ __all__ = [
     "fold",
     "goal_maintenance",
     "instance_status",
+    "invented_tokens",
     "is_question",
     "judge_item",
     "judge_trial_rules",
+    "leaked_slices",
     "mcnemar",
     "median",
     "mode_outcome",
     "near_acceptance",
     "normalize_command",
     "pairs",
+    "paraphrase_problems",
     "percentile",
     "render_compare_markdown",
     "render_html",
@@ -164,8 +183,10 @@ __all__ = [
     "score_counts",
     "segments",
     "successful_missing",
+    "task_sign_test",
     "tool_call_ratios",
     "topic_regex",
+    "trial_cause",
     "trial_outcomes",
     "trial_status",
     "verifier_outcome",

@@ -1,15 +1,16 @@
 """Collaboration quality: the paper's four levels (§2.4, appendix B.3).
 
 1. Item verdicts: ``pass`` / ``fail`` / ``n/a`` from one judge's
-   ``VerdictRendered`` (the latest per item).  ``undecided`` (the rules judge
-   cannot decide) and ``unjudged`` (the LLM judge gave no answer) are left out
-   of their instance like ``n/a``; a failing decided item still fails it.  How
-   much of each instance was decided is reported as coverage.
+   ``VerdictRendered`` (the latest per item).  ``n/a`` means the item's
+   situation never arose (no positive evidence either way) and leaves the
+   denominator.  ``undecided`` (the rules judge cannot decide) and
+   ``unjudged`` (the LLM judge gave no answer) are not evidence of a pass.
+   How much of each instance was decided is reported as coverage.
 2. Instance (one probe, or one passive check, in one scored COLLAB trial):
-   ``fail`` if any item fails; else ``n/a`` if every item is ``n/a`` (a probe
-   that never fired); else ``pass`` if at least one item passed; else
-   ``undecided`` (only undecided/unjudged items).  Only pass/fail instances
-   are *decided*.
+   ``fail`` if any item fails; else ``undecided`` if any item is
+   undecided/unjudged; else ``pass`` if at least one item passed (every
+   applicable item passed); else ``n/a`` (every item n/a, e.g. a probe that
+   never fired).  Only pass/fail instances are *decided*.
 3. Template q: ``r_q = 1`` when passes / decided instances ``>= threshold``
    (0.75); a template with no decided instance has no ``r_q`` and is left
    out.
@@ -79,14 +80,18 @@ class Instance:
 
 
 def instance_status(verdicts: Sequence[str]) -> InstanceStatus:
-    """Level 2: an instance's status from its items' verdicts."""
+    """Level 2: an instance passes only when every applicable item passed.
+
+    Any fail fails it; otherwise an undecided or unjudged item leaves it
+    undecided (never a pass); every item n/a makes it n/a.
+    """
     if "fail" in verdicts:
         return "fail"
-    if all(v == "n/a" for v in verdicts):
-        return "n/a"
+    if any(v in ("undecided", "unjudged") for v in verdicts):
+        return "undecided"
     if "pass" in verdicts:
         return "pass"
-    return "undecided"
+    return "n/a"
 
 
 def build_instances(facts: RunFacts, judge_id: str, view: CatalogView) -> tuple[list[Instance], list[str]]:

@@ -7,13 +7,20 @@ and the agent's actions that trigger them.  Eight criteria, each ``pass``,
 
 script_intent     every slice/probe message pairs with its ``SliceReleased`` /
                   ``ProbeFired``; probe stimuli (and verbatim slices, and every
-                  slice of the scripted simulator) are the script's text; the
-                  opening and closing are the script's.
-disclosure        no slice was delivered before its release condition held.
+                  slice of the scripted simulator) are the script's text; an
+                  LLM simulator's paraphrase keeps the slice's meaning
+                  (``paraphrase_problems``: concrete tokens, content words);
+                  the opening and closing are the script's.
+disclosure        no slice was delivered before its release condition held,
+                  and no slice or answer message carries a slice that was not
+                  released yet (``leaked_slices``).
 answers           ``answer`` messages hold only released slice text or the
-                  fixed "don't know" answer (scripted simulator; n/a for LLM).
-state_assertions  n/a (the scripted simulator never asserts state; an LLM
-                  simulator's assertions need a model to check).
+                  fixed "don't know" answer (scripted simulator); an LLM
+                  simulator's answers name nothing a released slice, the fixed
+                  answer or the agent did not.
+state_assertions  no slice or answer message states a concrete fact (number,
+                  path, name) that neither the script nor the agent holds
+                  (``invented_tokens``).
 probe_coverage    every probe fired once or has a ``ProbeNotFired`` with a reason.
 message_validity  no empty user message; slice/probe messages carry a ``ref``;
                   the conversation opens with the opening.
@@ -31,9 +38,9 @@ dimensions of every probe that fired in the trial.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal, get_args
 
 import msgspec
@@ -60,6 +67,7 @@ from realcli.events import (
     UserMessaged,
 )
 from realcli.projections._facts import AGENT_PURPOSES, CommandRun, TraceEntry, TrialFacts
+from realcli.projections._faithful import invented_tokens, leaked_slices, paraphrase_problems
 
 __all__ = ["DONT_KNOW_ANSWER", "FIDELITY_CRITERIA", "FidelityVerdict", "audit_fidelity", "is_question", "topic_regex"]
 
@@ -129,6 +137,40 @@ class _Ledger:
 
     def user_messages(self) -> list[tuple[int, UserMessaged]]:
         return [(i, e) for i, e in enumerate(self.trace) if isinstance(e, UserMessaged)]
+
+    def spoken(self) -> list[tuple[int, UserMessaged]]:
+        """The user's own words: slice and answer messages (openings, probes and closings are script text)."""
+        return [(i, m) for i, m in self.user_messages() if m.kind in ("slice", "answer")]
+
+    @cached_property
+    def script_text(self) -> str:
+        """Everything the script lets the user say."""
+        script = self.script
+        parts = [script.opening, script.persona, *(s.content for s in script.slices)]
+        for probe in script.probes:
+            parts += [probe.stimulus, *probe.stimulus_variants]
+        if script.closing is not None:
+            parts.append(script.closing.text)
+        return "\n".join(parts)
+
+    def agent_text_before(self, index: int) -> str:
+        """What the agent said, ran and saw before trace index ``index`` (it may be repeated back)."""
+        parts: list[str] = []
+        for entry in self.trace[:index]:
+            if isinstance(entry, AgentMessaged):
+                parts.append(entry.text)
+            elif isinstance(entry, CommandRun) and entry.purpose in AGENT_PURPOSES:
+                parts += [entry.text, *(o.text for o in (entry.stdout, entry.stderr) if o is not None)]
+        return "\n".join(parts)
+
+    def known_before(self, index: int) -> str:
+        """What may be said freely at ``index``: the opening, released slices, delivered probes, the agent's words."""
+        parts = [self.script.opening, self.agent_text_before(index)]
+        parts += [self.slices[s].content for s, at in self.released.items() if at <= index and s in self.slices]
+        for i, msg in self.user_messages():
+            if i <= index and msg.kind == "probe":
+                parts.append(msg.text)
+        return "\n".join(parts)
 
     def delivery(self, ref: str) -> int | None:
         """Where a slice or probe reached the agent (its message, else its ledger event)."""
@@ -252,6 +294,10 @@ def _slice_intent(led: _Ledger, i: int, msg: UserMessaged) -> list[_Problem]:
         return [_Problem(f"slice {ref} was sent without a SliceReleased before it")]
     if (led.scripted or spec.verbatim) and msg.text.strip() != spec.content.strip():
         return [_Problem(f"slice {ref} was not sent verbatim")]
+    if not led.scripted and not spec.verbatim:
+        lost = paraphrase_problems(spec.content, msg.text)
+        if lost:
+            return [_Problem(f"slice {ref} paraphrase changed its meaning: {'; '.join(lost)}")]
     return []
 
 
@@ -273,6 +319,29 @@ def _probe_intent(led: _Ledger, i: int, msg: UserMessaged, fired: dict[str, Prob
 
 
 def _disclosure(led: _Ledger) -> list[_Problem]:
+    problems = _early_releases(led)
+    for i, msg in led.spoken():
+        own = {msg.ref} if msg.kind == "slice" and msg.ref else set()
+        unreleased = {
+            s.id: s.content for s in led.script.slices if s.id not in own and led.released.get(s.id, len(led.trace)) > i
+        }
+        for slice_id, why in leaked_slices(msg.text, unreleased, led.known_before(i)):
+            problems.append(_Problem(f"{msg.kind} msg:{msg.id} carries unreleased slice {slice_id} ({why})"))
+    return problems
+
+
+def _state_assertions(led: _Ledger) -> list[_Problem]:
+    """Facts the user stated that the script does not hold (and the agent did not say or see first)."""
+    problems: list[_Problem] = []
+    for i, msg in led.spoken():
+        invented = invented_tokens(msg.text, led.script_text, [led.agent_text_before(i)])
+        if invented:
+            shown = ", ".join(repr(t) for t in invented[:4])
+            problems.append(_Problem(f"{msg.kind} msg:{msg.id} states {shown}, which the script does not hold"))
+    return problems
+
+
+def _early_releases(led: _Ledger) -> list[_Problem]:
     problems: list[_Problem] = []
     for slice_id, at in sorted(led.released.items(), key=lambda kv: kv[1]):
         spec = led.slices.get(slice_id)
@@ -293,8 +362,10 @@ def _disclosure(led: _Ledger) -> list[_Problem]:
 
 def _answers(led: _Ledger, dont_know: Sequence[str]) -> list[_Problem] | None:
     answers = [(i, m) for i, m in led.user_messages() if m.kind == "answer"]
-    if not answers or not led.scripted:
+    if not answers:
         return None
+    if not led.scripted:
+        return _paraphrased_answers(led, answers, dont_know)
     problems: list[_Problem] = []
     fixed = {" ".join(d.split()) for d in dont_know}
     for i, msg in answers:
@@ -307,6 +378,21 @@ def _answers(led: _Ledger, dont_know: Sequence[str]) -> list[_Problem] | None:
             rest = rest.replace(" ".join(content.split()), " ")
         if rest.strip():
             problems.append(_Problem(f"answer msg:{msg.id} says more than released slices and the fixed answer"))
+    return problems
+
+
+def _paraphrased_answers(
+    led: _Ledger, answers: list[tuple[int, UserMessaged]], dont_know: Sequence[str]
+) -> list[_Problem]:
+    """An LLM simulator answers in its own words, but every concrete token must come from a released
+    slice, the fixed answer or what the agent itself said or saw."""
+    problems = []
+    for i, msg in answers:
+        released = [led.slices[s].content for s, at in led.released.items() if at <= i and s in led.slices]
+        extra = invented_tokens(msg.text, "\n".join([*released, *dont_know]), [led.agent_text_before(i)])
+        if extra:
+            shown = ", ".join(repr(t) for t in extra[:4])
+            problems.append(_Problem(f"answer msg:{msg.id} says {shown}, which no released slice holds"))
     return problems
 
 
@@ -441,11 +527,14 @@ def audit_fidelity(
     dimension_of: Callable[[str], str],
     *,
     dont_know: Sequence[str] = (DONT_KNOW_ANSWER,),
+    model_findings: Mapping[Criterion, Sequence[str]] | None = None,
 ) -> list[FidelityVerdict]:
     """The eight fidelity verdicts of a COLLAB trial with a script ([] otherwise).
 
     ``dimension_of`` maps a template id to its dimension code (``CatalogView.dimension``).
-    Needs the trial's trace.
+    ``model_findings`` are deviations a judge model found (e.g. a paraphrase
+    whose meaning changed); they join the deterministic ones of their
+    criterion.  Needs the trial's trace.
     """
     if trial.mode != "collab":
         return []
@@ -458,14 +547,17 @@ def audit_fidelity(
     fired_dims = tuple(sorted({dimension_of(led.probes[p].template) for p in led.fired if p in led.probes}))
     results: dict[Criterion, list[_Problem] | None] = {
         "script_intent": _script_intent(led),
-        "disclosure": _disclosure(led) if led.released else None,
+        "disclosure": _disclosure(led) if led.released or led.spoken() else None,
         "answers": _answers(led, dont_know),
-        "state_assertions": None,
+        "state_assertions": _state_assertions(led) if led.spoken() else None,
         "probe_coverage": _probe_coverage(led) if script.probes else None,
         "message_validity": _message_validity(led),
         "refusals": _refusals(led, dont_know),
         "timing": _timing(led),
     }
+    for criterion, found in (model_findings or {}).items():
+        if found:
+            results[criterion] = [*(results[criterion] or []), *(_Problem(text) for text in found)]
     out: list[FidelityVerdict] = []
     for criterion in FIDELITY_CRITERIA:
         out.append(_verdict(trial.trial_id, criterion, results[criterion], led, dimension_of, fired_dims))
@@ -481,12 +573,7 @@ def _verdict(
     fired_dims: tuple[str, ...],
 ) -> FidelityVerdict:
     if problems is None:
-        why = (
-            "not decidable without a model"
-            if criterion == "state_assertions" or not led.scripted
-            else "nothing to assess"
-        )
-        return FidelityVerdict(trial_id=trial_id, criterion=criterion, verdict="n/a", rationale=why)
+        return FidelityVerdict(trial_id=trial_id, criterion=criterion, verdict="n/a", rationale="nothing to assess")
     if not problems:
         return FidelityVerdict(trial_id=trial_id, criterion=criterion, verdict="pass", rationale="no deviation")
     dims: set[str] = set()

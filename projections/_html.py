@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from realcli.projections._render import fmt_pct
+from realcli.projections._render import coverage_note, fmt_pct
 
 __all__ = ["render_html"]
 
@@ -167,9 +167,11 @@ def _cards(data: Json) -> str:
     for metric in ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB"):
         ci = data["statistics"]["bootstrap"]["intervals"].get(metric)
         ci_text = "95% CI " + (f"{fmt_pct(ci[0])} to {fmt_pct(ci[1])}" if ci else "-")
+        note = coverage_note(data) if metric == "S_COLLAB" else ""
+        extra = f'<div class="ci">{escape(note)}</div>' if note else ""
         cards.append(
             f'<div class="card"><div>{metric}</div><div class="v">{escape(fmt_pct(data[metric]))}</div>'
-            f'<div class="ci">{escape(ci_text)}</div></div>'
+            f'<div class="ci">{escape(ci_text)}</div>{extra}</div>'
         )
     return f'<div class="cards">{"".join(cards)}</div>'
 
@@ -202,12 +204,22 @@ def _outcome(data: Json) -> str:
         for mode in ("exec", "collab")
     ]
     html = _table(("mode", "tasks", "scored trials", "passed", "R"), rows, numeric=(1, 2, 3, 4))
+    failures = out["agent_failures"]
+    if failures:
+        html += (
+            f'<p class="note">{len(failures)} trial(s) ended by the agent\'s own failure '
+            "(scored from the state it left, in R):</p>"
+        )
+        html += _table(
+            ("trial", "mode", "cause", "V", "detail"),
+            [(t["trial"], t["mode"], t["cause"], t["V"], t["detail"]) for t in failures],
+        )
     excluded = out["excluded"]
     if excluded["count"]:
-        html += f'<p class="note">{excluded["count"]} trial(s) not scored (reported apart, never as zeros):</p>'
+        html += f'<p class="note">{excluded["count"]} trial(s) not scored (infrastructure; reported apart):</p>'
         html += _table(
-            ("trial", "mode", "status", "reason", "detail"),
-            [(t["trial"], t["mode"], t["status"], t["end_reason"], t["detail"]) for t in excluded["trials"]],
+            ("trial", "mode", "status", "cause", "detail"),
+            [(t["trial"], t["mode"], t["status"], t["cause"], t["detail"]) for t in excluded["trials"]],
         )
     return html
 
@@ -246,8 +258,9 @@ def _fidelity(data: Json) -> str:
     if not fid["trials_audited"]:
         return '<p class="note">No simulator-fidelity verdicts for this judge.</p>'
     html = (
-        f"<p>{fid['no_deviation_trials']} of {fid['trials_audited']} audited trials without deviation "
-        f"({escape(fmt_pct(fid['no_deviation_share']))}).</p>"
+        f"<p>{fid['trials_decided']} of {fid['trials_audited']} trials audited (a criterion decided; "
+        f"{escape(fmt_pct(fid['criteria_decided_share']))} of the criteria); {fid['no_deviation_trials']} of "
+        f"those without deviation ({escape(fmt_pct(fid['no_deviation_share']))}). n/a is not clean.</p>"
     )
     html += _table(
         ("criterion", "pass", "fail", "n/a"),
@@ -306,8 +319,9 @@ def render_html(data: Json) -> str:
         "<h2>Trajectory statistics (appendix E)</h2>",
         _trajectory(data),
         "<h2>Statistics</h2>",
-        f"<p>McNemar exact test: b = {mc['exec_pass_collab_fail']}, c = {mc['exec_fail_collab_pass']}, "
-        f"p = {_num(mc['p_value'])} over {mc['pairs']} pairs. Bootstrap: {st['bootstrap']['resamples']} "
+        f"<p>McNemar exact test, unit = task: EXEC better on {mc['exec_better_tasks']}, COLLAB better on "
+        f"{mc['collab_better_tasks']}, tied on {mc['tied_tasks']} of {mc['tasks']} tasks, "
+        f"p = {_num(mc['p_value'])}. Bootstrap: {st['bootstrap']['resamples']} "
         f"task resamples, seed {st['bootstrap']['seed']}.</p>",
         _table(
             ("threshold", "S_COLLAB", "J_COLLAB"),

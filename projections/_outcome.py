@@ -7,10 +7,13 @@
 * avg@k: per task, the mean of V over its scored attempts; R is the mean of
   that over tasks with at least one scored attempt.  ``per_attempt`` gives R
   over the tasks scored at attempt i.
-* Only ``scored`` trials count.  Infrastructure errors, cancelled trials,
-  trials without a usable reward and unfinished trials are reported apart
-  (``status``), never as zeros.  Budget-cut trials (``turn_budget``,
-  ``time_budget``) are scored from their ``VerifierFinished``.
+* Only ``scored`` trials count.  Who failed decides: a trial that the agent
+  ended (``TrialFinished.cause`` in ``AGENT_CAUSES``: it finished, a budget
+  ran out, or it failed on its own: malformed output, context overflow, a
+  crash) is scored from its ``VerifierFinished``, usually V = 0; a verifier
+  that timed out on the agent's work gave reward 0.  Infrastructure errors,
+  cancelled trials, trials without a usable reward and unfinished trials are
+  reported apart (``status``, with the cause), never as zeros.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from realcli.events import TrialEndCause, cause_for_reason, is_agent_cause
 from realcli.projections._facts import RunFacts, TrialFacts
 
 __all__ = [
@@ -27,6 +31,7 @@ __all__ = [
     "TrialStatus",
     "mean",
     "mode_outcome",
+    "trial_cause",
     "trial_outcomes",
     "trial_status",
     "verifier_outcome",
@@ -40,14 +45,23 @@ def verifier_outcome(reward: float) -> int:
     return 1 if reward >= 1.0 else 0
 
 
+def trial_cause(trial: TrialFacts) -> TrialEndCause | None:
+    """Why the trial ended (read from ``reason`` in logs written before causes); None while it runs."""
+    finished = trial.finished
+    if finished is None:
+        return None
+    return finished.cause if finished.cause is not None else cause_for_reason(finished.reason)
+
+
 def trial_status(trial: TrialFacts) -> TrialStatus:
     """Whether a trial is scored, and if not, why."""
-    if trial.finished is None:
+    cause = trial_cause(trial)
+    if cause is None:
         return "incomplete"
-    if trial.finished.reason == "infrastructure_error":
-        return "infrastructure_error"
-    if trial.finished.reason == "cancelled":
+    if cause == "cancelled":
         return "cancelled"
+    if not is_agent_cause(cause):
+        return "infrastructure_error"
     if trial.verifier is None or trial.verifier.reward is None:
         return "no_reward"
     return "scored"
@@ -65,6 +79,7 @@ class TrialOutcome:
     v: int | None  # None unless scored
     end_reason: str
     detail: str
+    cause: str = ""  # TrialEndCause; "" while the trial runs
 
     @property
     def pair(self) -> tuple[str, int]:
@@ -76,9 +91,12 @@ def _detail(trial: TrialFacts, status: TrialStatus) -> str:
         if trial.verifier is None:
             return "no verifier result"
         return trial.verifier.error or "the verifier gave no reward"
-    if trial.finished is not None:
-        return trial.finished.detail
-    return "the trial has not finished"
+    if trial.finished is None:
+        return "the trial has not finished"
+    if status == "scored" and trial.verifier is not None and trial.verifier.timed_out:
+        timed_out = "the verifier timed out on the agent's work (reward 0)"
+        return f"{trial.finished.detail}; {timed_out}" if trial.finished.detail else timed_out
+    return trial.finished.detail
 
 
 def trial_outcomes(facts: RunFacts) -> list[TrialOutcome]:
@@ -100,6 +118,7 @@ def trial_outcomes(facts: RunFacts) -> list[TrialOutcome]:
                 v=v,
                 end_reason=trial.finished.reason if trial.finished is not None else "",
                 detail=_detail(trial, status),
+                cause=trial_cause(trial) or "",
             )
         )
     out.sort(key=lambda o: (o.task_id, o.mode, o.attempt, o.trial_id))

@@ -6,7 +6,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["fmt_pct", "render_compare_markdown", "render_json", "render_markdown"]
+from realcli.projections._report import LOW_COVERAGE
+
+__all__ = ["coverage_note", "fmt_pct", "render_compare_markdown", "render_json", "render_markdown"]
 
 Json = dict[str, Any]
 
@@ -43,10 +45,20 @@ def _ci(data: Json, metric: str) -> str:
     return "-" if ci is None else f"{fmt_pct(ci[0])} to {fmt_pct(ci[1])}"
 
 
+def coverage_note(data: Json) -> str:
+    """What S_COLLAB rests on, e.g. ``coverage 38% of items: under half decided``; "" without a judge."""
+    coverage = data.get("S_COLLAB_coverage")
+    if data["judge"] is None or coverage is None:
+        return ""
+    note = f"coverage {fmt_pct(coverage, 0)} of items"
+    return note + (": under half decided" if coverage < LOW_COVERAGE else "")
+
+
 def _headline(data: Json) -> list[str]:
     lines = ["## Headline", ""]
-    rows = [(m, fmt_pct(data[m]), _ci(data, m)) for m in ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB")]
-    lines += _table(("metric", "value", "95% CI (bootstrap over tasks)"), rows)
+    rows = [(m, fmt_pct(data[m]), _ci(data, m), "") for m in ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB")]
+    rows[2] = (*rows[2][:3], coverage_note(data))
+    lines += _table(("metric", "value", "95% CI (bootstrap over tasks)", "rests on"), rows)
     collab = data["collaboration"]
     if data["judge"] is None:
         lines += ["No judge verdicts: collaboration is not scored (run `realcli rejudge`).", ""]
@@ -121,11 +133,16 @@ def _outcome(data: Json) -> list[str]:
         )
     lines = [f"## Task outcome (avg@{out['k']})", ""]
     lines += _table(("mode", "tasks", "scored trials", "passed", "R", "per attempt", "mean reward"), rows)
+    failures = out["agent_failures"]
+    if failures:
+        lines += [f"The agent's own failures ({len(failures)}; scored from the state it left, in R):", ""]
+        failed = [(t["trial"], t["mode"], t["cause"], t["V"], t["detail"]) for t in failures]
+        lines += _table(("trial", "mode", "cause", "V", "detail"), failed)
     excluded = out["excluded"]
     if excluded["count"]:
-        lines += [f"Not scored ({excluded['count']}; reported apart, never as zeros):", ""]
-        skipped = [(t["trial"], t["mode"], t["status"], t["end_reason"], t["detail"]) for t in excluded["trials"]]
-        lines += _table(("trial", "mode", "status", "reason", "detail"), skipped)
+        lines += [f"Not scored ({excluded['count']}; infrastructure, reported apart, never as zeros):", ""]
+        skipped = [(t["trial"], t["mode"], t["status"], t["cause"], t["detail"]) for t in excluded["trials"]]
+        lines += _table(("trial", "mode", "status", "cause", "detail"), skipped)
     return lines
 
 
@@ -190,8 +207,9 @@ def _statistics(data: Json) -> list[str]:
     lines = [
         "## Statistics",
         "",
-        f"McNemar exact test on {mc['pairs']} pairs: b = {mc['exec_pass_collab_fail']} (EXEC pass, COLLAB fail), "
-        f"c = {mc['exec_fail_collab_pass']} (EXEC fail, COLLAB pass), p = {_fmt(mc['p_value'])}.",
+        f"McNemar exact test, unit = task ({mc['tasks']} tasks scored in both modes; attempts of a task are "
+        f"not independent): EXEC better on {mc['exec_better_tasks']}, COLLAB better on "
+        f"{mc['collab_better_tasks']}, tied on {mc['tied_tasks']}, p = {_fmt(mc['p_value'])}.",
         "",
         f"Bootstrap: {st['bootstrap']['resamples']} resamples of tasks, seed {st['bootstrap']['seed']}.",
         "",
@@ -210,8 +228,9 @@ def _fidelity(data: Json) -> list[str]:
     lines = [
         "## Simulator fidelity",
         "",
-        f"{fid['no_deviation_trials']} of {fid['trials_audited']} audited trials without deviation "
-        f"({fmt_pct(fid['no_deviation_share'])}).",
+        f"{fid['trials_decided']} of {fid['trials_audited']} trials audited (a criterion decided; "
+        f"{fmt_pct(fid['criteria_decided_share'])} of the criteria); {fid['no_deviation_trials']} of those "
+        f"without deviation ({fmt_pct(fid['no_deviation_share'])}). n/a is not clean.",
         "",
     ]
     rows = [(c, v["pass"], v["fail"], v["n/a"]) for c, v in fid["criteria"].items()]

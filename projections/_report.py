@@ -21,7 +21,7 @@ from realcli.projections._collab import (
 from realcli.projections._facts import JudgeFacts, RetryStats, RunFacts, Usage
 from realcli.projections._fidelity import FIDELITY_CRITERIA
 from realcli.projections._outcome import ModeOutcome, TrialOutcome, mode_outcome, trial_outcomes
-from realcli.projections._stats import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, TaskSample, bootstrap, mcnemar
+from realcli.projections._stats import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, TaskSample, bootstrap, task_sign_test
 from realcli.projections._trajectory import (
     Flip,
     Pair,
@@ -36,7 +36,7 @@ from realcli.projections._trajectory import (
     tool_call_ratios,
 )
 
-__all__ = ["REPORT_SCHEMA", "SENSITIVITY_THRESHOLDS", "Json", "report"]
+__all__ = ["LOW_COVERAGE", "REPORT_SCHEMA", "SENSITIVITY_THRESHOLDS", "Json", "report"]
 
 REPORT_SCHEMA = "realcli.report/1"
 SENSITIVITY_THRESHOLDS = (0.5, 0.6, 0.7, 0.75, 0.8, 0.9, 1.0)
@@ -122,18 +122,31 @@ def _mode_json(outcome: ModeOutcome) -> Json:
     }
 
 
+def _count(keys: Iterable[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for key in keys:
+        counts[key] = counts.get(key, 0) + 1
+    return dict(sorted(counts.items()))
+
+
 def _outcome_section(facts: RunFacts, outcomes: Sequence[TrialOutcome], ex: ModeOutcome, co: ModeOutcome) -> Json:
     excluded = [o for o in outcomes if o.status != "scored"]
-    by_status: dict[str, int] = {}
-    for o in excluded:
-        by_status[o.status] = by_status.get(o.status, 0) + 1
+    scored = [o for o in outcomes if o.status == "scored"]
     return {
         "k": facts.started.attempts if facts.started is not None else None,
         "exec": _mode_json(ex),
         "collab": _mode_json(co),
+        # Scored trials by how they ended: the agent's own failures count in R (usually as 0).
+        "scored_by_cause": _count(o.cause for o in scored),
+        "agent_failures": [
+            {"trial": o.trial_id, "task": o.task_id, "mode": o.mode, "cause": o.cause, "V": o.v, "detail": o.detail}
+            for o in scored
+            if o.cause not in ("agent_done", "")
+        ],
         "excluded": {
             "count": len(excluded),
-            "by_status": dict(sorted(by_status.items())),
+            "by_status": _count(o.status for o in excluded),
+            "by_cause": _count(o.cause or "running" for o in excluded),
             "trials": [
                 {
                     "trial": o.trial_id,
@@ -142,6 +155,7 @@ def _outcome_section(facts: RunFacts, outcomes: Sequence[TrialOutcome], ex: Mode
                     "attempt": o.attempt,
                     "status": o.status,
                     "end_reason": o.end_reason,
+                    "cause": o.cause,
                     "detail": o.detail,
                 }
                 for o in excluded
@@ -221,6 +235,14 @@ def _collaboration_section(
         "unjudged_trials": list(unjudged),
         "contamination": _contamination(instances, judge, score, view),
     }
+
+
+LOW_COVERAGE = 0.5
+"""An S resting on fewer than this share of the applicable items is marked in every rendering."""
+
+
+def _coverage(instances: Sequence[Instance]) -> float | None:
+    return share(sum(i.decided for i in instances), sum(i.applicable for i in instances))
 
 
 def _retry_json(stats: RetryStats) -> Json:
@@ -337,7 +359,7 @@ def _statistics_section(
 ) -> Json:
     boot = bootstrap(_task_samples(ex, co, instances), view, threshold, resamples=resamples, seed=seed)
     flip = flip_counts(paired)
-    test = mcnemar(flip.pass_to_fail, flip.fail_to_pass)
+    test = task_sign_test(ex.per_task, co.per_task)
     sensitivity = []
     for t in sorted({*SENSITIVITY_THRESHOLDS, threshold}):
         score = aggregate(instances, view, t)
@@ -359,10 +381,17 @@ def _statistics_section(
             "undefined_resamples": boot.undefined,
         },
         "mcnemar": {
-            "pairs": flip.total,
-            "exec_pass_collab_fail": test.b,
-            "exec_fail_collab_pass": test.c,
+            # The test's unit is the task (attempts of a task are not independent); the attempt-pair
+            # counts are the flip matrix's, for description only.
+            "unit": "task",
+            "tasks": test.tasks,
+            "exec_better_tasks": test.exec_better,
+            "collab_better_tasks": test.collab_better,
+            "tied_tasks": test.ties,
             "p_value": num(test.p_value),
+            "pairs": flip.total,
+            "exec_pass_collab_fail": flip.pass_to_fail,
+            "exec_fail_collab_pass": flip.fail_to_pass,
         },
         "sensitivity": sensitivity,
     }
@@ -371,7 +400,7 @@ def _statistics_section(
 def _fidelity_section(facts: RunFacts, judge: JudgeFacts | None) -> Json:
     counts: dict[str, dict[str, int]] = {c: {"pass": 0, "fail": 0, "n/a": 0} for c in FIDELITY_CRITERIA}
     failures: list[Json] = []
-    clean = 0
+    clean = decided_trials = decided = total = 0
     trials = sorted(judge.fidelity) if judge is not None else []
     for trial_id in trials:
         assert judge is not None
@@ -380,6 +409,8 @@ def _fidelity_section(facts: RunFacts, judge: JudgeFacts | None) -> Json:
         for criterion in sorted(criteria):
             assessed = criteria[criterion]
             counts.setdefault(criterion, {"pass": 0, "fail": 0, "n/a": 0})[assessed.verdict] += 1
+            total += 1
+            decided += assessed.verdict != "n/a"
             if assessed.verdict == "fail":
                 failed = True
                 failures.append(
@@ -390,11 +421,16 @@ def _fidelity_section(facts: RunFacts, judge: JudgeFacts | None) -> Json:
                         "affected_dimensions": sorted(assessed.affected_dimensions),
                     }
                 )
-        clean += not failed
+        # n/a is not clean: a trial whose every criterion was n/a was not audited at all.
+        if any(a.verdict != "n/a" for a in criteria.values()):
+            decided_trials += 1
+            clean += not failed
     return {
         "trials_audited": len(trials),
+        "trials_decided": decided_trials,
         "no_deviation_trials": clean,
-        "no_deviation_share": share(clean, len(trials)),
+        "no_deviation_share": share(clean, decided_trials),
+        "criteria_decided_share": share(decided, total),
         "criteria": counts,
         "failures": failures,
     }
@@ -470,6 +506,7 @@ def _trials_section(facts: RunFacts, outcomes: Sequence[TrialOutcome], instances
                 "reward": num(o.reward),
                 "V": o.v,
                 "end_reason": o.end_reason,
+                "cause": o.cause,
                 "tries": t.tries,
                 "turns": t.turns,
                 "agent_commands": t.agent_commands,
@@ -533,6 +570,8 @@ def report(
         "R_EXEC": num(ex.r),
         "R_COLLAB": num(co.r),
         "S_COLLAB": num(score.s) if collab_scored else None,
+        # What S rests on: decided items / applicable items of the judge's instances.
+        "S_COLLAB_coverage": _coverage(instances) if collab_scored else None,
         "J_COLLAB": num(_product(co.r, score.s)) if collab_scored else None,
         "dimensions": {code: num(v) if collab_scored else None for code, v in score.dimensions.items()},
         "dimension_names": {

@@ -22,9 +22,11 @@ __all__ = [
     "BOOTSTRAP_SEED",
     "BootstrapResult",
     "McNemar",
+    "TaskSignTest",
     "TaskSample",
     "bootstrap",
     "mcnemar",
+    "task_sign_test",
     "median",
     "percentile",
 ]
@@ -79,6 +81,34 @@ def mcnemar(b: int, c: int) -> McNemar:
     tail = sum(math.comb(n, i) for i in range(min(b, c) + 1))
     p = min(Fraction(1), Fraction(2 * tail, 2**n))
     return McNemar(b, c, float(p))
+
+
+@dataclass(frozen=True, slots=True)
+class TaskSignTest:
+    """McNemar's exact test at the unit of the task (an exact sign test on per-task differences).
+
+    Attempts of one task are not independent, so the unit is the task: for
+    each task scored in both modes, ``d = mean V(COLLAB) - mean V(EXEC)``
+    over its attempts; ``exec_better`` counts d < 0, ``collab_better`` d > 0,
+    ``ties`` d = 0; the p-value is McNemar's (``mcnemar``) on the two counts.
+    With one attempt per task it is McNemar's test on the task pairs.
+    """
+
+    tasks: int
+    exec_better: int
+    collab_better: int
+    ties: int
+    p_value: float
+
+
+def task_sign_test(exec_per_task: Mapping[str, float], collab_per_task: Mapping[str, float]) -> TaskSignTest:
+    """The paired test over tasks scored in both modes (``ModeOutcome.per_task`` of each mode)."""
+    both = sorted(set(exec_per_task) & set(collab_per_task))
+    diffs = [collab_per_task[t] - exec_per_task[t] for t in both]
+    exec_better = sum(d < 0 for d in diffs)
+    collab_better = sum(d > 0 for d in diffs)
+    test = mcnemar(exec_better, collab_better)
+    return TaskSignTest(len(both), exec_better, collab_better, len(both) - exec_better - collab_better, test.p_value)
 
 
 @dataclass(frozen=True, slots=True)

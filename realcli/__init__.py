@@ -7,12 +7,15 @@ The package is split in layers whose dependencies point inward:
 """
 
 from realcli._errors import (
+    AgentFailedError,
     ConfigError,
     ConflictError,
+    EngineError,
     InfrastructureError,
     LogUnavailableError,
     NotFoundError,
     RealcliError,
+    SandboxLostError,
     SchemaError,
     TaskFormatError,
     find_error,
@@ -21,12 +24,15 @@ from realcli._errors import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "AgentFailedError",
     "ConfigError",
     "ConflictError",
+    "EngineError",
     "InfrastructureError",
     "LogUnavailableError",
     "NotFoundError",
     "RealcliError",
+    "SandboxLostError",
     "SchemaError",
     "TaskFormatError",
     "__version__",

@@ -43,6 +43,8 @@ class ConflictError(RealcliError):
 class LogUnavailableError(RealcliError):
     """The event log's backing service or file cannot be used right now."""
 
+    cause = "log_unavailable"
+
 
 class SchemaError(RealcliError):
     """Stored bytes do not decode as a known event (corrupt or truncated data)."""
@@ -51,13 +53,44 @@ class SchemaError(RealcliError):
 class TaskFormatError(RealcliError):
     """A task directory breaks the task-format contract (file, field, expectation)."""
 
+    cause = "task_error"
+
 
 class InfrastructureError(RealcliError):
     """The harness's own machinery failed (Docker, image build, model endpoint).
 
     Inside a trial these become a ``TrialFinished(reason="infrastructure_error")``
-    event; they are never scored as a failed task.
+    event whose ``cause`` is the error's ``cause`` (one of
+    ``realcli.events.INFRASTRUCTURE_CAUSES``); they are never scored as a
+    failed task.
     """
+
+    cause = "harness_error"
+
+
+class EngineError(InfrastructureError):
+    """The Docker engine refused or failed a call."""
+
+    cause = "engine_error"
+
+
+class SandboxLostError(InfrastructureError):
+    """A trial's sandbox vanished or stopped under it (removed or killed from outside)."""
+
+    cause = "sandbox_lost"
+
+
+class AgentFailedError(RealcliError):
+    """The agent under evaluation failed on its own (its model's output, its context, its process).
+
+    Not an infrastructure error: the trial is scored from the state the agent
+    left.  ``cause`` is one of ``realcli.events.AGENT_CAUSES``; the trial
+    supervisor records it (``AgentStopped``, ``TrialFinished.cause``).
+    """
+
+    def __init__(self, cause: str, message: str) -> None:
+        super().__init__(message)
+        self.cause = cause
 
 
 def find_error(exc: BaseException) -> RealcliError | None:

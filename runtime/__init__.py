@@ -5,7 +5,7 @@ appending events to the log and following it (``realcli.runtime._bus``).
 """
 
 from realcli.environments import DockerUnavailableError, ImageBuildError, connect
-from realcli.runtime._agent import Agent, AgentSession, NoopAgent, OracleAgent, TrialView
+from realcli.runtime._agent import Agent, AgentSession, MutantAgent, NoopAgent, OracleAgent, ParrotAgent, TrialView
 from realcli.runtime._agent_images import AgentImage, AgentInstallError, ensure_agent_image
 from realcli.runtime._agents import AGENT_NAMES, InstalledOptions, ModelOptions, agent_factory, agent_from_info
 from realcli.runtime._bus import StreamWriter, TrialFeed
@@ -22,6 +22,9 @@ from realcli.runtime._judging import (
     rejudge,
     select_judge,
 )
+from realcli.runtime._local_model import DEFAULT_MODEL as DEFAULT_LOCAL_MODEL
+from realcli.runtime._local_model import LocalModel, LocalModelServer
+from realcli.runtime._local_model import resolve_model as resolve_local_model
 from realcli.runtime._model import (
     ChatResult,
     ModelClient,
@@ -45,9 +48,14 @@ from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest
 from realcli.runtime._terminus import TerminusAgent
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, budgets_for, trial_id
 from realcli.runtime._user import LlmVoice, ScriptedVoice, UserActor, Voice, llm_user_info
-from realcli.runtime._validate import TaskValidation, validate_tasks
+from realcli.runtime._validate import ControlResult, TaskValidation, validate_tasks
 
 __all__ = [
+    "DEFAULT_LOCAL_MODEL",
+    "LocalModel",
+    "LocalModelServer",
+    "resolve_local_model",
+    "ControlResult",
     "AGENT_NAMES",
     "Agent",
     "agent_factory",
@@ -86,8 +94,10 @@ __all__ = [
     "ModelUnavailableError",
     "new_run_id",
     "prune_images",
+    "MutantAgent",
     "NoopAgent",
     "OracleAgent",
+    "ParrotAgent",
     "read_trial",
     "rejudge",
     "resume_run",

@@ -6,9 +6,12 @@ from the trial's events and appends the agent's own events (commands it
 requests, messages, turns).  The agent never sees the log, the sandbox or
 the user simulator directly.
 
-Built in: ``noop`` (does nothing, the paper's no-op baseline) and ``oracle``
-(the reference solution; in COLLAB it follows ``oracle_contract.json``
-exactly as docs/task-format.md describes).
+Built in: ``noop`` (does nothing, the paper's no-op baseline), ``parrot``
+(answers every message with a fixed "OK, done." and runs nothing: a control
+that talks), ``oracle`` (the reference solution; in COLLAB it follows
+``oracle_contract.json`` exactly as docs/task-format.md describes) and
+``mutant`` (runs one of the task's mutant solutions instead: a plausible
+wrong solution the verifier must reject).
 
 Installed agents (Claude Code, Codex: ``realcli.runtime._cli_agents``) are
 also ``InstalledAgent``: before the sandbox exists the supervisor asks them
@@ -187,6 +190,10 @@ class AgentSession:
         """Append a model call (the model client's ``on_call``)."""
         await self._out.append(event)
 
+    async def record_handover(self, event: ev.ContextSummarized) -> None:
+        """Record that the agent condensed its conversation to go on within its model's context window."""
+        await self._out.append(event)
+
     async def record_command(self, event: ev.CommandStarted | ev.CommandFinished) -> None:
         """Record a command an installed agent ran itself, through its own tools in its own process.
 
@@ -216,6 +223,29 @@ class NoopAgent:
 
 
 # ---------------------------------------------------------------------------
+# parrot
+
+PARROT_REPLY: Final = "OK, done."
+
+
+class ParrotAgent:
+    """A negative control that talks: every user message gets "OK, done." and nothing is ever run."""
+
+    info = ev.AgentInfo(name="parrot", version="1")
+
+    async def run(self, session: AgentSession) -> None:
+        while True:
+            messages = await session.messages()
+            if any(m.kind == "closing" for m in messages):
+                return
+            await session.say(PARROT_REPLY, claims_done=True)
+            await session.end_turn()
+            await session.yield_turn(claims_done=True)
+            if not session.view.has_user:
+                return
+
+
+# ---------------------------------------------------------------------------
 # oracle
 
 SOLVE: Final = "bash /solution/solve.sh"
@@ -226,14 +256,25 @@ def ask_text(topic: str) -> str:
     return f"Before I start: what should I know about {topic}?"
 
 
+SOLUTION_AGENTS: Final = frozenset({"oracle", "mutant"})
+"""Agents whose sandbox gets the task's ``solution/`` at ``/solution`` (nobody else ever sees it)."""
+
+
 class OracleAgent:
     """The reference solution, and in COLLAB the ideal collaborator of ``oracle_contract.json``."""
 
     info = ev.AgentInfo(name="oracle", version="1")
 
-    def __init__(self, contract: ev.OracleContract | None = None, *, solve_timeout_sec: float | None = None) -> None:
+    def __init__(
+        self,
+        contract: ev.OracleContract | None = None,
+        *,
+        solve_timeout_sec: float | None = None,
+        solve: str = SOLVE,
+    ) -> None:
         self._contract = contract or ev.OracleContract()
         self._solve_timeout = solve_timeout_sec
+        self._solve_command = solve
 
     async def run(self, session: AgentSession) -> None:
         opening = await session.messages()
@@ -257,7 +298,7 @@ class OracleAgent:
 
     async def _solve(self, session: AgentSession) -> None:
         timeout = self._solve_timeout or session.view.budgets.timeout_sec
-        await session.run(SOLVE, timeout_sec=timeout, purpose="oracle")
+        await session.run(self._solve_command, timeout_sec=timeout, purpose="oracle")
         await session.end_turn(commands=1)
 
     async def _handle(self, session: AgentSession, messages: Sequence[ev.UserMessaged]) -> bool:
@@ -282,3 +323,11 @@ class OracleAgent:
             if message.kind == "probe" and message.ref in self._contract.on_probe:
                 return self._contract.on_probe[message.ref]
         return ev.OracleReply(reply=ACK)
+
+
+class MutantAgent(OracleAgent):
+    """Runs ``solution/mutants/<name>.sh`` (EXEC) instead of the reference solution."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(solve=f"bash /solution/mutants/{name}.sh")
+        self.info = ev.AgentInfo(name="mutant", version="1", params={"mutant": name})

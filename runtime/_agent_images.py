@@ -71,6 +71,8 @@ _NOT_TAG_CHARS = re.compile(r"[^a-zA-Z0-9_.-]+")
 class AgentInstallError(InfrastructureError):
     """An agent could not be installed (npm failed, or its program does not run on the task image)."""
 
+    cause = "image_error"
+
 
 @dataclass(frozen=True)
 class AgentPackage:

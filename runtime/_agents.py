@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
 from realcli import ConfigError
 from realcli import events as ev
-from realcli.runtime._agent import Agent, NoopAgent, OracleAgent
+from realcli.runtime._agent import Agent, NoopAgent, OracleAgent, ParrotAgent
 from realcli.runtime._cli_agents import ClaudeCodeAgent, CliAgent, CodexAgent
 from realcli.runtime._gateway import GatewayLimits
 from realcli.runtime._model import ModelEndpoint
 from realcli.runtime._taskdir import Task
-from realcli.runtime._terminus import TerminusAgent
+from realcli.runtime._terminus import TerminusAgent, TerminusOptions
 
-AGENT_NAMES: Final = ("oracle", "noop", "terminus", "claude-code", "codex")
+AGENT_NAMES: Final = ("oracle", "noop", "parrot", "terminus", "claude-code", "codex")
 _CLI_AGENTS: Final[dict[str, type[CliAgent]]] = {"claude-code": ClaudeCodeAgent, "codex": CodexAgent}
 
 
@@ -48,9 +48,18 @@ AgentFactory = Callable[[Task], Agent]
 
 
 def agent_factory(
-    name: str, options: ModelOptions, installed: InstalledOptions | None = None
+    name: str,
+    options: ModelOptions,
+    installed: InstalledOptions | None = None,
+    agent_options: Mapping[str, str] | None = None,
 ) -> tuple[ev.AgentInfo, AgentFactory]:
-    """What a run records about the agent, and how to make one per trial."""
+    """What a run records about the agent, and how to make one per trial.
+
+    ``agent_options`` are ``--agent-option KEY=VALUE`` pairs; only agents that
+    have options accept them.
+    """
+    if agent_options and name != "terminus":
+        raise ConfigError(f"--agent-option: agent {name!r} takes no options")
     if name in _CLI_AGENTS:
         return _cli_agent(_CLI_AGENTS[name], options, installed or InstalledOptions())
     match name:
@@ -58,10 +67,13 @@ def agent_factory(
             return OracleAgent.info, lambda task: OracleAgent(task.spec.oracle)
         case "noop":
             return NoopAgent.info, lambda task: NoopAgent()
+        case "parrot":
+            return ParrotAgent.info, lambda task: ParrotAgent()
         case "terminus":
             endpoint = options.endpoint("REALCLI_AGENT")
-            agent = TerminusAgent(endpoint)
-            return agent.info, lambda task: TerminusAgent(endpoint)
+            tuned = TerminusOptions.parse(agent_options or {})
+            agent = TerminusAgent(endpoint, tuned)
+            return agent.info, lambda task: TerminusAgent(endpoint, tuned)
     raise ConfigError(f"--agent {name!r} is unknown (expected one of: {', '.join(AGENT_NAMES)})")
 
 
@@ -87,4 +99,5 @@ def agent_from_info(info: ev.AgentInfo, options: ModelOptions) -> AgentFactory:
         max_tokens=int(params["max_tokens"]) if "max_tokens" in params else None,
         max_cost_usd=float(params["max_cost_usd"]) if "max_cost_usd" in params else None,
     )
-    return agent_factory(info.name, recorded, installed)[1]
+    tuned = TerminusOptions.recorded(params).params() if info.name == "terminus" else None
+    return agent_factory(info.name, recorded, installed, tuned)[1]

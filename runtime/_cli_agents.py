@@ -29,8 +29,10 @@ resume the same thread (``codex exec resume``); messages that arrive while it
 works are delivered when its turn ends.
 
 Failures: an upstream that stays down, or refuses the key, fails the gateway
-and the trial ends as an infrastructure error; so does an agent process that
-exits mid-run (its exit code and stderr are in ``AgentStopped``).  A spent
+and the trial ends as an infrastructure error.  An agent process that exits
+mid-run (or a turn it reports as failed) while the gateway is fine is the
+agent's own failure (``AgentFailedError("agent_crashed")``: its exit code and
+stderr are in ``AgentStopped``); the trial is scored from what it left.  A spent
 token or cost budget makes the gateway refuse further calls; the agent then
 hands back and stops (``AgentStopped(budget)``; the trial is scored from what it left).
 """
@@ -50,7 +52,7 @@ from typing import Any, Final
 import aiodocker
 import anyio
 
-from realcli import ConfigError, InfrastructureError
+from realcli import AgentFailedError, ConfigError, InfrastructureError, find_error
 from realcli import events as ev
 from realcli.runtime._agent import AgentSession, SandboxSetup
 from realcli.runtime._agent_images import (
@@ -62,7 +64,7 @@ from realcli.runtime._agent_images import (
     AgentPackage,
     ensure_agent_image,
 )
-from realcli.runtime._gateway import PLACEHOLDER_KEY, GatewayLimits, ModelGateway
+from realcli.runtime._gateway import PLACEHOLDER_KEY, GatewayError, GatewayLimits, ModelGateway
 from realcli.runtime._model import ModelEndpoint
 from realcli.runtime._sandbox import BindMount, ContainerProcesses, SandboxProcess
 
@@ -137,22 +139,28 @@ class CliAgent:
         grant = session.grant
         socket = grant.setup.mount_source(GATEWAY_DIR) / _SOCKET
         async with ModelGateway(self._endpoint, session.record, limits=self._limits) as gateway:
-            async with anyio.create_task_group() as tg:
-                await tg.start(gateway.serve_unix, socket)
-                with anyio.CancelScope() as work:
-                    tg.start_soon(_cancel_when_failed, gateway, work)
-                    forwarder = [NODE, FORWARDER, str(GATEWAY_PORT), f"{GATEWAY_DIR}/{_SOCKET}"]
-                    async with grant.processes.spawn(forwarder, stdin=False) as fwd:
-                        await _ready(fwd)
-                        await self._drive(session, grant.processes, gateway)
-                tg.cancel_scope.cancel()
+            try:
+                async with anyio.create_task_group() as tg:
+                    await tg.start(gateway.serve_unix, socket)
+                    with anyio.CancelScope() as work:
+                        tg.start_soon(_cancel_when_failed, gateway, work)
+                        forwarder = [NODE, FORWARDER, str(GATEWAY_PORT), f"{GATEWAY_DIR}/{_SOCKET}"]
+                        async with grant.processes.spawn(forwarder, stdin=False) as fwd:
+                            await _ready(fwd)
+                            await self._drive(session, grant.processes, gateway)
+                    tg.cancel_scope.cancel()
+            except Exception as e:
+                # An agent that dies because its model endpoint went away did not fail on its own.
+                if gateway.failure is not None and isinstance(find_error(e), AgentFailedError):
+                    raise gateway.failure from e
+                raise
             spent = gateway.budget_spent
             if spent is not None and gateway.usage.refused:  # a call was refused for it: the agent stopped short
                 session.stop_for_budget(spent)
             if gateway.failure is not None:
                 raise gateway.failure
             if gateway.errors:
-                raise InfrastructureError(f"the realcli model gateway failed: {gateway.errors[0]}")
+                raise GatewayError(f"the realcli model gateway failed: {gateway.errors[0]}")
 
     async def _drive(self, session: AgentSession, processes: ContainerProcesses, gateway: ModelGateway) -> None:
         raise NotImplementedError
@@ -177,7 +185,7 @@ async def _ready(forwarder: SandboxProcess) -> None:
         line = await forwarder.readline()
         if line is not None and line.strip() == b"ready":
             return
-    raise InfrastructureError(
+    raise GatewayError(
         f"the gateway forwarder did not start in the sandbox: {forwarder.stderr().text.strip()[:300] or 'no output'}"
     )
 
@@ -315,10 +323,11 @@ def _json_lines(line: bytes) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def _crashed(name: str, code: int | None, proc: SandboxProcess) -> InfrastructureError:
+def _crashed(name: str, code: int | None, proc: SandboxProcess) -> AgentFailedError:
+    """The agent's own program died: the agent's failure, scored from the state it left."""
     tail = " ".join(proc.stderr().text.split())[-300:]
     how = "was killed" if code is None or code >= 128 else f"exited with code {code}"
-    return InfrastructureError(f"agent {name} {how} mid-run" + (f": {tail}" if tail else ""))
+    return AgentFailedError("agent_crashed", f"agent {name} {how} mid-run" + (f": {tail}" if tail else ""))
 
 
 # ---------------------------------------------------------------- Claude Code
@@ -521,7 +530,9 @@ class CodexAgent(CliAgent):
                 turn = _CodexTurn(record, proc, self.package.agent, thread)
                 thread = await turn.run()
             if turn.failure is not None and gateway.exhausted is None:
-                raise InfrastructureError(f"agent {self.package.agent}: its turn failed: {turn.failure[:300]}")
+                raise AgentFailedError(
+                    "agent_crashed", f"agent {self.package.agent}: its turn failed: {turn.failure[:300]}"
+                )
             claims_done, question = await record.turn_over()
             pending = session.unread()
             if pending and gateway.exhausted is None:

@@ -82,6 +82,12 @@ _CHUNK: Final = 65536
 _MAX_HEAD_BYTES: Final = 64 * 1024
 
 
+class GatewayError(InfrastructureError):
+    """realcli's model gateway itself failed (a fault of ours, never the agent's nor the endpoint's)."""
+
+    cause = "gateway_error"
+
+
 @dataclass(frozen=True)
 class GatewayLimits:
     """Caps on a trial's model use through the gateway (None: no cap)."""

@@ -491,7 +491,10 @@ async def _judge_one(
     else:
         view = CatalogView(catalog)
         verdicts, notes = await llm.judge(trial, scenarios_of(trial, view.passive_checks), writer.record)
-        fidelity = audit_fidelity(trial, view.dimension, dont_know=_dont_know())
+        changed = await llm.paraphrases(trial, writer.record)
+        fidelity = audit_fidelity(
+            trial, view.dimension, dont_know=_dont_know(), model_findings={"script_intent": changed}
+        )
         summary.notes += [f"{trial_id}: {n}" for n in notes]
     events = _verdict_events(writer.judge_id, verdicts, fidelity)
     if events:

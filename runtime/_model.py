@@ -16,6 +16,7 @@ import json
 import math
 import os
 import random
+import re
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -89,12 +90,21 @@ _FALLBACK_ENV: Mapping[Provider, str] = {"openai": "OPENAI", "anthropic": "ANTHR
 _ANTHROPIC_PARAMS = frozenset({"max_tokens", "temperature", "top_p", "top_k", "stop_sequences", "metadata"})
 _ANTHROPIC_DEFAULT_MAX_TOKENS = 4096
 _RETRYABLE_4XX = frozenset({408, 429})
+_CONTENT_STATUSES = frozenset({400, 413, 422})
+# How OpenAI, Anthropic, vLLM, llama.cpp and others word a prompt that does not fit.
+_CONTEXT_OVERFLOW = re.compile(
+    r"(?i)context[ _-]?(?:length|window|size)|maximum context|too many tokens|prompt is too long|"
+    r"exceeds? (?:the )?(?:available )?context|input (?:tokens|length) exceed|reduce the length|n_ctx|"
+    r"exceed_context_size"
+)
 _RETRY_AFTER_CAP_SEC = 120.0
 _DETAIL_CHARS = 300
 
 
 class ModelUnavailableError(InfrastructureError):
     """A model endpoint gave no usable answer: its retries ran out, or it refused the request."""
+
+    cause = "model_unavailable"
 
     def __init__(self, message: str, *, endpoint: str, status: int | None, attempts: int) -> None:
         super().__init__(message)
@@ -107,8 +117,20 @@ class ModelRejectedError(ModelUnavailableError):
     """The endpoint refused the request (a 4xx other than 408/429); it was not retried.
 
     ``status`` and the message tell bad keys (401/403) from bad requests (400,
-    e.g. a context that grew too long) so a caller can decide what to do.
+    e.g. a context that grew too long) so a caller can decide what to do:
+    ``about_content`` (the request itself was refused: the agent's doing) and
+    ``context_overflow`` (the conversation is longer than the model takes).
     """
+
+    @property
+    def about_content(self) -> bool:
+        """A 400/413/422: the request's content was refused, not the credentials, route or model name."""
+        return self.status in _CONTENT_STATUSES
+
+    @property
+    def context_overflow(self) -> bool:
+        """The refusal says the prompt is longer than the model's context window."""
+        return self.status == 413 or (self.about_content and bool(_CONTEXT_OVERFLOW.search(str(self))))
 
 
 class Secret:

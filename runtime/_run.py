@@ -57,6 +57,7 @@ class RunPlan:
     judges: Sequence[str] = ("rules",)
     catalog: ev.CatalogInfo | None = None
     user_sim: ev.UserSimInfo | None = None
+    max_turns: int | None = None  # caps every task's turn budget (recorded in RunStarted)
 
 
 @dataclass
@@ -98,6 +99,7 @@ def schedule(plan: RunPlan) -> list[TrialSpec]:
                         attempt=attempt,
                         seed=trial_seed(plan.seed, task.task_id, attempt),
                         keep_image=plan.keep_images,
+                        max_turns=plan.max_turns,
                     )
                 )
     return specs
@@ -127,6 +129,7 @@ async def record_run(log: EventLog, plan: RunPlan) -> tuple[StreamWriter, list[T
             judges=list(plan.judges),
             task_dirs=[str(t.root) for t in plan.tasks],
             seed=plan.seed,
+            max_turns=plan.max_turns,
         ),
         *[
             ev.TrialScheduled(

@@ -37,7 +37,7 @@ from aiodocker.containers import DockerContainer
 from aiodocker.exceptions import DockerError
 from aiodocker.execs import Exec
 
-from realcli._errors import InfrastructureError
+from realcli._errors import EngineError, InfrastructureError, SandboxLostError
 from realcli.environments import docker_error, is_not_found, one_line, session_labels
 from realcli.events import EnvironmentConfig, Output
 
@@ -506,7 +506,32 @@ class DockerSandbox:
             raise docker_error(e, f"inspecting sandbox {self.name}") from e
         return bool(data.get("State", {}).get("Running"))
 
-    async def _gone(self, doing: str, cause: BaseException | None = None) -> InfrastructureError:
+    async def process_count(self) -> int:
+        """How many processes run in the container, counted from the engine's side (no exec needed)."""
+        container = self._require()
+        try:
+            listing = await container.top()
+        except DockerError as e:
+            raise await self._gone("listing processes", e) from e
+        return len(listing.get("Processes") or [])
+
+    @property
+    def pids_limit(self) -> int:
+        return self._pids_limit
+
+    async def reset_processes(self) -> None:
+        """Kill every process in the container and start it again; its files stay as they are.
+
+        For a sandbox whose process limit is exhausted (a fork bomb): nothing
+        can be started in it any more, the verifier included.
+        """
+        container = self._require()
+        try:
+            await container.restart(t=0)
+        except DockerError as e:
+            raise await self._gone("restarting", e) from e
+
+    async def _gone(self, doing: str, cause: BaseException | None = None) -> EngineError | SandboxLostError:
         """The error for a sandbox that stopped or vanished under us, or for a failed engine call."""
         if isinstance(cause, DockerError) and cause.status not in (404, 409):
             return docker_error(cause, f"{doing} in sandbox {self.name}")
@@ -520,11 +545,11 @@ class DockerSandbox:
             else:
                 st = data.get("State", {})
                 if st.get("Running") and cause is not None:
-                    return InfrastructureError(
+                    return EngineError(
                         f"sandbox {self.name}: {doing} failed: {one_line(str(cause) or type(cause).__name__)}"
                     )
                 state = f"is {st.get('Status', 'gone')}" + (" (OOM-killed)" if st.get("OOMKilled") else "")
-        return InfrastructureError(f"sandbox {self.name} {state} while {doing}; the trial cannot continue")
+        return SandboxLostError(f"sandbox {self.name} {state} while {doing}; the trial cannot continue")
 
     # ----------------------------------------------------------------- commands
 

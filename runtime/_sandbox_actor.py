@@ -21,11 +21,13 @@ import msgspec
 from anyio.abc import TaskStatus
 
 from realcli import events as ev
+from realcli import find_error
 from realcli.runtime._bus import StreamWriter, TrialFeed
 from realcli.runtime._sandbox import BindMount, DockerSandbox, ExecResult
 from realcli.runtime._taskdir import Task
 
 AGENT_OUTPUT_BYTES: Final = 64 * 1024
+_SATURATED_SHARE: Final = 0.9  # of the pids limit: the sandbox can no longer start a process
 EVIDENCE_FILE_BYTES: Final = 64 * 1024
 EVIDENCE_TOTAL_BYTES: Final = 512 * 1024  # one event; NATS's default max_payload is 1 MiB
 MAX_EVIDENCE_FILES: Final = 40
@@ -96,7 +98,7 @@ class SandboxActor:
                 await self._serve(box)
         except BaseException as e:
             if not isinstance(e, anyio.get_cancelled_exc_class()):
-                reason = f"error: {e}"
+                reason = f"error: {find_error(e) or e}"
             elif not self._verified:
                 reason = "cancelled"
             raise
@@ -135,8 +137,25 @@ class SandboxActor:
         running once its budget is spent.
         """
         await self._feed.wait_for(lambda e: isinstance(e, ev.SnapshotRequested))
-        if self._agent_command_running:
+        if self._agent_command_running and await box.process_count() < box.pids_limit * _SATURATED_SHARE:
             await box.exec(_KILL_TIMEOUTS, timeout_sec=10)
+
+    async def _reset_if_saturated(self, box: DockerSandbox) -> None:
+        """Background processes the agent started (a service the task asked for) keep running for the
+        verifier, as in Harbor; but a sandbox whose process limit is exhausted can start nothing, the
+        hard checks and the verifier included: then every process is killed (the files stay)."""
+        running = await box.process_count()
+        if running < box.pids_limit * _SATURATED_SHARE:
+            return
+        await box.reset_processes()
+        await self._out.append(
+            ev.SandboxReset(
+                container_id=box.info.container_id,
+                reason=f"{running} processes left at the end of the agent's time, against a limit of "
+                f"{box.pids_limit}: every process was killed before the evidence and the verifier",
+                processes=running,
+            )
+        )
 
     async def _serve_requests(self, box: DockerSandbox) -> None:
         async for rec in self._feed.follow():
@@ -166,6 +185,7 @@ class SandboxActor:
     # ------------------------------------------------------------- evidence
 
     async def _snapshot(self, box: DockerSandbox, req: ev.SnapshotRequested) -> None:
+        await self._reset_if_saturated(box)
         script = self._plan.task.spec.script
         checks: list[ev.Event] = []
         for probe in script.probes if script else []:
@@ -238,7 +258,9 @@ class SandboxActor:
         files = await box.read_dir("/logs/verifier") or {}  # one request for reward and CTRF
         reward, error = _reward_of(files)
         if result.timed_out and reward is None:
-            error = f"the verifier timed out after {req.timeout_sec:.0f} s and wrote no reward"
+            # The verifier ran out of time on what the agent left (a hung program, a runaway build):
+            # the agent's failure, V = 0, not an error of the harness.
+            reward, error = 0.0, None
         checks = _checks_of(files)
         await self._out.append(
             ev.VerifierFinished(
@@ -249,6 +271,7 @@ class SandboxActor:
                 output=_merge(result),
                 duration_sec=time.monotonic() - started,
                 error=error,
+                timed_out=result.timed_out,
             )
         )
 

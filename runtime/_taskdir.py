@@ -108,6 +108,13 @@ class Task:
         """The script's traps as (host file or directory, absolute container destination), in script order."""
         return list(self.traps)
 
+    @property
+    def mutants(self) -> list[str]:
+        """Names of the task's mutant solutions (``solution/mutants/<name>.sh``): plausible wrong or partial
+        solutions that the verifier must reject (``realcli validate`` runs each one)."""
+        folder = self.solution_dir / "mutants"
+        return sorted(p.stem for p in folder.glob("*.sh") if p.is_file()) if folder.is_dir() else []
+
 
 def load_task(path: Path) -> Task:
     """Load and validate the task directory at ``path``.

@@ -11,9 +11,13 @@ Structure (every resource in ``async with``, every actor in a task group)::
         cancel: the sandbox removes its container (SandboxRemoved)
     TrialFinished(reason)
 
-Infrastructure failures (Docker, image build, the model endpoint, a dead
-container) end the trial as ``infrastructure_error``; cancellation (Ctrl-C,
-SIGTERM) as ``cancelled``.  Neither is ever scored.
+Every trial ends with a cause (``realcli.events.CAUSES``), decided by who
+failed.  The agent's own failures (``AgentFailedError``: malformed output,
+context overflow, a refused request, a crashed installed agent), its budgets
+and a plain finish are scored from the state it left.  Infrastructure
+failures (Docker, image build, the model endpoint, a dead container, the log)
+end the trial as ``infrastructure_error`` with the error's cause; cancellation
+(Ctrl-C, SIGTERM) as ``cancelled``.  Neither is ever scored.
 """
 
 from __future__ import annotations
@@ -29,10 +33,19 @@ from typing import Final
 import aiodocker
 import anyio
 
-from realcli import InfrastructureError, TaskFormatError
+from realcli import (
+    AgentFailedError,
+    EngineError,
+    InfrastructureError,
+    LogUnavailableError,
+    RealcliError,
+    TaskFormatError,
+    find_error,
+)
 from realcli import events as ev
 from realcli.eventlog import EventLog
 from realcli.runtime._agent import (
+    SOLUTION_AGENTS,
     Agent,
     AgentSession,
     InstalledAgent,
@@ -64,6 +77,7 @@ class TrialSpec:
     attempt: int
     seed: int = 0
     keep_image: bool = False
+    max_turns: int | None = None  # the run's cap on the task's turn budget
 
 
 @dataclass(frozen=True)
@@ -76,6 +90,7 @@ class TrialOutcome:
     reason: ev.TrialEndReason
     reward: float | None
     detail: str = ""
+    cause: ev.TrialEndCause = "agent_done"
 
 
 def worker_id() -> str:
@@ -87,14 +102,14 @@ def trial_id(task_id: str, mode: Mode, attempt: int) -> str:
     return f"{task_id}-{mode}-{attempt}"
 
 
-def budgets_for(task: Task, mode: Mode) -> ev.Budgets:
-    """EXEC and COLLAB budgets differ (paper: 6 h / 10 h, 600 turns each)."""
+def budgets_for(task: Task, mode: Mode, max_turns: int | None = None) -> ev.Budgets:
+    """EXEC and COLLAB budgets differ (paper: 6 h / 10 h, 600 turns each); ``max_turns`` caps the turns."""
     config = task.config
     if mode == "exec":
-        return ev.Budgets(max_turns=config.agent.max_turns, timeout_sec=config.agent.timeout_sec)
-    return ev.Budgets(
-        max_turns=config.collab.max_turns or config.agent.max_turns, timeout_sec=config.collab.timeout_sec
-    )
+        turns, timeout = config.agent.max_turns, config.agent.timeout_sec
+    else:
+        turns, timeout = config.collab.max_turns or config.agent.max_turns, config.collab.timeout_sec
+    return ev.Budgets(max_turns=min(turns, max_turns or turns), timeout_sec=timeout)
 
 
 VoiceFactory = Callable[[ev.Script, StreamWriter], Voice]
@@ -121,9 +136,10 @@ class TrialRunner:
         self._agent = agent
         self._voice = voice
         self._user_sim = user_sim
-        self._budgets = budgets_for(spec.task, spec.mode)
+        self._budgets = budgets_for(spec.task, spec.mode, spec.max_turns)
         self._stop_reason: ev.TrialEndReason = "completed"
-        self._stop_detail = ""  # e.g. the agent's own token budget ran out (the reason stays "completed")
+        self._agent_cause: ev.AgentCause = "agent_done"  # how the agent's own work ended
+        self._stop_detail = ""  # e.g. the agent's own token budget ran out
         self._ending = False  # the supervisor itself is stopping the actors
 
     def _stream(self, actor: ev.Actor) -> str:
@@ -147,30 +163,38 @@ class TrialRunner:
                 worker=self._worker,
             )
         )
-        reason: ev.TrialEndReason = "completed"
+        cause: ev.TrialEndCause = "agent_done"
         detail = ""
         turns = 0
         try:
             try:
                 turns = await self._run_started(supervisor, result.last_position)
-                reason, detail = self._stop_reason, self._stop_detail
-            except* (InfrastructureError, TaskFormatError) as group:
-                reason, detail = "infrastructure_error", _first_line(group)
+                cause, detail = self._cause(), self._stop_detail
+            except* (InfrastructureError, TaskFormatError, LogUnavailableError) as group:
+                cause, detail = infrastructure_cause(find_error(group)), _first_line(group)
         except BaseException:
-            reason = "cancelled"
+            cause = "cancelled"
             raise
         finally:
             await supervisor.append_shielded(
                 ev.TrialFinished(
                     trial_id=spec.trial_id,
-                    reason=reason,
+                    reason=ev.reason_for(cause),
                     detail=detail,
                     turns=turns,
                     duration_sec=time.monotonic() - started,
+                    cause=cause,
                 )
             )
         verdict = await self._reward()
-        return TrialOutcome(spec.trial_id, spec.task.task_id, spec.mode, reason, verdict, detail)
+        return TrialOutcome(spec.trial_id, spec.task.task_id, spec.mode, ev.reason_for(cause), verdict, detail, cause)
+
+    def _cause(self) -> ev.TrialEndCause:
+        """Why the agent's part ended: a budget the supervisor enforced, else the agent's own end."""
+        match self._stop_reason:
+            case "turn_budget" | "time_budget":
+                return self._stop_reason
+        return self._agent_cause
 
     async def _reward(self) -> float | None:
         reward = None
@@ -209,7 +233,7 @@ class TrialRunner:
                 run_id=spec.run_id,
                 trial_id=spec.trial_id,
                 plant_traps=spec.mode == "collab",
-                copy_solution=self._agent.info.name == "oracle",
+                copy_solution=self._agent.info.name in SOLUTION_AGENTS,
                 keep_image=spec.keep_image,
                 mounts=setup.mounts if setup else (),
             )
@@ -286,6 +310,12 @@ class TrialRunner:
             elif self._stop_reason != "completed":
                 await out.append_shielded(ev.AgentStopped(reason="budget", detail=self._stop_reason))
             raise
+        except AgentFailedError as e:
+            # The agent failed on its own: recorded, and the trial is scored from what it left.
+            self._agent_cause = ev.parse_agent_cause(e.cause) or "agent_crashed"
+            self._stop_detail = str(e)
+            await out.append(ev.AgentStopped(reason="gave_up", detail=str(e)))
+            return
         except InfrastructureError as e:
             await out.append_shielded(ev.AgentStopped(reason="error", detail=str(e)))
             raise
@@ -293,6 +323,7 @@ class TrialRunner:
             await out.append_shielded(ev.AgentStopped(reason="error", detail=f"{type(e).__name__}: {e}"))
             raise InfrastructureError(f"agent {self._agent.info.name} crashed: {type(e).__name__}: {e}") from e
         if session.budget_spent is not None:
+            self._agent_cause = "agent_budget"
             self._stop_detail = f"the agent stopped: {session.budget_spent}"
             await out.append(ev.AgentStopped(reason="budget", detail=session.budget_spent))
         else:
@@ -336,10 +367,19 @@ class TrialRunner:
             with anyio.fail_after(timeout + VERIFIER_GRACE_SEC):
                 rec, _ = await feed.wait_for(lambda e: isinstance(e, ev.VerifierFinished), cursor)
         except TimeoutError as e:
-            raise InfrastructureError(f"task {task.task_id}: the verifier gave no result in {timeout:.0f} s") from e
+            # The verifier is killed inside the container at its timeout: no answer at all means the
+            # sandbox (or the engine under it) stopped responding.
+            raise EngineError(f"task {task.task_id}: the sandbox gave no verifier result in {timeout:.0f} s") from e
         assert isinstance(rec.event, ev.VerifierFinished)
         if rec.event.error:
-            raise InfrastructureError(f"task {task.task_id}: verifier: {rec.event.error}")
+            # A verifier that ends without a usable reward breaks the task contract (Harbor: an error too).
+            raise TaskFormatError(f"task {task.task_id}: verifier: {rec.event.error}")
+
+
+def infrastructure_cause(error: RealcliError | None) -> ev.TrialEndCause:
+    """The cause an infrastructure error names (``harness_error`` when it names none we know)."""
+    cause = ev.parse_cause(str(getattr(error, "cause", "")))
+    return cause if cause is not None and cause in ev.INFRASTRUCTURE_CAUSES else "harness_error"
 
 
 def _first_line(group: BaseExceptionGroup[BaseException]) -> str:

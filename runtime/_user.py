@@ -29,6 +29,7 @@ from typing import Final, Protocol
 
 from realcli import events as ev
 from realcli.projections import DONT_KNOW_ANSWER as DONT_KNOW  # the fixed answer the audit expects
+from realcli.projections import invented_tokens, leaked_slices, paraphrase_problems
 from realcli.runtime._bus import StreamWriter, TrialFeed
 from realcli.runtime._model import ModelClient, ModelEndpoint
 from realcli.scripts_catalog import choose_variant
@@ -115,6 +116,7 @@ class LlmVoice:
 
     def __init__(self, endpoint: ModelEndpoint, script: ev.Script, writer: StreamWriter) -> None:
         self.client = ModelClient(endpoint)
+        self.script = script
         self.persona = script.persona or "A user who needs this task done."
         self.style = script.persona_style
         self.writer = writer
@@ -131,6 +133,12 @@ class LlmVoice:
         return f"You are a user working with a command-line assistant.\nPersona: {self.persona}{style}\n{_RED_LINES}"
 
     async def slice_text(self, item: ev.Slice) -> tuple[str, bool]:
+        """The slice in the persona's voice; verbatim when the paraphrase would change its meaning.
+
+        The check is the fidelity audit's own (``paraphrase_problems``), so a
+        paraphrase that reaches the agent keeps every number, path and name
+        and the slice's rule.
+        """
         if item.verbatim:
             return item.content, False
         result = await self.client.chat(
@@ -138,15 +146,18 @@ class LlmVoice:
                 {"role": "system", "content": self._system()},
                 {
                     "role": "user",
-                    "content": "Tell the assistant the following in your own words, as one short "
-                    f"message, keeping every fact, number and name exactly:\n\n{item.content}",
+                    "content": "Tell the assistant the following as one short message in your voice. Keep every "
+                    "number, path, file name, option and name exactly as written, keep every rule and every "
+                    "'not'/'never', and keep the key words; add nothing:\n\n" + item.content,
                 },
             ],
             purpose="user",
             on_call=self.writer.record,
         )
         text = result.text.strip()
-        return (text, True) if text else (item.content, False)
+        if not text or paraphrase_problems(item.content, text):
+            return item.content, False
+        return text, True
 
     async def asked(self, question: str, candidates: Sequence[Item]) -> list[str]:
         if not candidates:
@@ -174,6 +185,7 @@ class LlmVoice:
         return [i for i in ids if isinstance(i, str) and i in known]
 
     async def answer(self, question: str, released: Sequence[ev.Slice]) -> str:
+        """A reply from released slices only; the fixed answer when the model's reply names anything else."""
         facts = "\n".join(f"- {s.content}" for s in released) or "- (nothing yet)"
         result = await self.client.chat(
             [
@@ -188,7 +200,13 @@ class LlmVoice:
             purpose="user",
             on_call=self.writer.record,
         )
-        return result.text.strip() or DONT_KNOW
+        text = result.text.strip()
+        allowed = "\n".join([*(s.content for s in released), DONT_KNOW])
+        held = {s.id for s in released}
+        unreleased = {s.id: s.content for s in self.script.slices if s.id not in held}
+        if not text or invented_tokens(text, allowed, [question]) or leaked_slices(text, unreleased, question):
+            return DONT_KNOW
+        return text
 
 
 # ---------------------------------------------------------------------------

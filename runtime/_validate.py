@@ -1,25 +1,67 @@
-"""``realcli validate``: the paper's construction quality checks, run for real.
+"""``realcli validate``: the paper's construction quality checks, run for real, with negative controls.
 
 For each task: the files load and lint clean; the oracle passes the verifier
 in EXEC and (when the task has an interaction layer) in COLLAB mode, where
 every probe fires, every slice is released and every checklist item the
-rules judge can decide passes; the no-op agent fails the verifier.  The runs
-are recorded like any other run (ids ``<prefix>-oracle`` and
-``<prefix>-noop``), so a validation can be audited and re-judged later.
+rules judge can decide passes.  Then the controls, which must all score low:
+
+* the no-op agent fails the verifier in EXEC and COLLAB, and in COLLAB passes
+  no probe instance and no passive check (a pass needs positive evidence);
+* the parrot (answers every message with "OK, done." and runs nothing) the
+  same;
+* every mutant solution (``solution/mutants/<name>.sh``: a plausible wrong
+  or partial solution) fails the verifier in EXEC.
+
+The runs are recorded like any other run (ids ``<prefix>-oracle``,
+``<prefix>-noop``, ``<prefix>-parrot``, ``<prefix>-mutant-<n>``), so a
+validation can be audited and re-judged later.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from realcli import events as ev
 from realcli.eventlog import EventLog
-from realcli.runtime._agent import NoopAgent, OracleAgent
-from realcli.runtime._run import AfterTrial, OnTrial, RunPlan, start_run
+from realcli.projections import (
+    CatalogView,
+    CommandRun,
+    RunFacts,
+    TrialFacts,
+    build_instances,
+    trial_cause,
+    trial_status,
+)
+from realcli.runtime._agent import Agent, MutantAgent, NoopAgent, OracleAgent, ParrotAgent
+from realcli.runtime._judging import load_run
+from realcli.runtime._run import AfterTrial, OnTrial, RunMode, RunPlan, start_run
 from realcli.runtime._taskdir import Task
 from realcli.runtime._user import ScriptedVoice
 from realcli.scripts_catalog import Catalog, LintIssue, lint_script
+
+
+@dataclass
+class ControlResult:
+    """One negative control on one task in one mode: it must fail the verifier and pass no scenario."""
+
+    agent: str  # noop | parrot | mutant:<name>
+    mode: str
+    reward: float | None
+    status: str  # trial_status: scored, infrastructure_error, ...
+    cause: str
+    detail: str = ""
+    passed_scenarios: list[str] = field(default_factory=list)  # must stay empty
+    solution_exit: int | None = 0  # a mutant's script: it must run to exit 0 for its rejection to count
+
+    @property
+    def holds(self) -> bool:
+        return (
+            self.status == "scored"
+            and (self.reward or 0.0) < 1.0
+            and not self.passed_scenarios
+            and self.solution_exit == 0
+        )
 
 
 @dataclass
@@ -30,19 +72,38 @@ class TaskValidation:
     lint: list[LintIssue] = field(default_factory=list)
     oracle_exec: float | None = None
     oracle_collab: float | None = None
-    noop_exec: float | None = None
     probes_fired: tuple[int, int] = (0, 0)
     slices_released: tuple[int, int] = (0, 0)
     items_passed: int = 0
     items_failed: list[str] = field(default_factory=list)
     items_undecided: int = 0
     fidelity_failures: list[str] = field(default_factory=list)
+    controls: list[ControlResult] = field(default_factory=list)
+    mutants: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     collab: bool = True
 
     @property
     def ok(self) -> bool:
         return not self.problems
+
+    @property
+    def noop_exec(self) -> float | None:
+        """The no-op agent's EXEC reward (the paper's no-op check)."""
+        return next((c.reward for c in self.controls if c.agent == "noop" and c.mode == "exec"), None)
+
+    def control(self, agent: str) -> list[ControlResult]:
+        return [c for c in self.controls if c.agent == agent]
+
+
+@dataclass(frozen=True)
+class _Control:
+    run_suffix: str
+    mode: RunMode
+    info: ev.AgentInfo
+    make_agent: Callable[[Task], Agent]
+    tasks: Sequence[Task]
 
 
 async def validate_tasks(
@@ -55,41 +116,68 @@ async def validate_tasks(
     judge: AfterTrial | None = None,
     on_trial: OnTrial | None = None,
 ) -> list[TaskValidation]:
+    """Validate ``tasks``: the oracle run, then the controls; one ``TaskValidation`` per task, in order."""
     results = {t.task_id: _static(t, catalog) for t in tasks}
     voice = ScriptedVoice()
-    oracle = RunPlan(
-        run_id=f"{run_prefix}-oracle",
-        tasks=tasks,
-        mode="paired",
-        agent=OracleAgent.info,
-        make_agent=lambda task: OracleAgent(task.spec.oracle),
-        voice=lambda script, writer: voice,
-        concurrency=concurrency,
-        catalog=catalog.info(),
-        user_sim=ScriptedVoice.info,
-        judges=("rules",) if judge else (),
-    )
-    noop = RunPlan(
-        run_id=f"{run_prefix}-noop",
-        tasks=tasks,
-        mode="exec",
-        agent=NoopAgent.info,
-        make_agent=lambda task: NoopAgent(),
-        voice=None,
-        concurrency=concurrency,
-        catalog=catalog.info(),
-    )
+    info = catalog.info()
+
+    def plan(
+        suffix: str, mode: RunMode, agent: ev.AgentInfo, make: Callable[[Task], Agent], on: Sequence[Task]
+    ) -> RunPlan:
+        return RunPlan(
+            run_id=f"{run_prefix}-{suffix}",
+            tasks=on,
+            mode=mode,
+            agent=agent,
+            make_agent=make,
+            voice=lambda script, writer: voice,
+            concurrency=concurrency,
+            catalog=info,
+            user_sim=ScriptedVoice.info,
+            judges=("rules",) if judge else (),
+        )
+
+    oracle = plan("oracle", "paired", OracleAgent.info, lambda task: OracleAgent(task.spec.oracle), tasks)
     await start_run(log, oracle, after_trial=judge, on_trial=on_trial)
-    await start_run(log, noop, on_trial=on_trial)
-    await _read_outcomes(log, oracle.run_id, results, oracle_run=True)
-    await _read_outcomes(log, noop.run_id, results, oracle_run=False)
+    _read_oracle(await load_run(log, oracle.run_id), results)
+    for control in _controls(tasks):
+        run = plan(control.run_suffix, control.mode, control.info, control.make_agent, control.tasks)
+        await start_run(log, run, after_trial=judge, on_trial=on_trial)
+        # A mutant's own exit status is in its trace: a mutant that crashes proves nothing about the verifier.
+        facts = await load_run(log, run.run_id, keep_trace=control.info.name == "mutant")
+        _read_control(facts, control, results, judged=judge is not None)
     for result in results.values():
         _conclude(result)
     return [results[t.task_id] for t in tasks]
 
 
+def _controls(tasks: Sequence[Task]) -> list[_Control]:
+    out = [
+        _Control("noop", "paired", NoopAgent.info, lambda task: NoopAgent(), tasks),
+        _Control("parrot", "paired", ParrotAgent.info, lambda task: ParrotAgent(), tasks),
+    ]
+    # One run per mutant rank: the k-th mutant of every task that has at least k of them.
+    most = max((len(t.mutants) for t in tasks), default=0)
+    for k in range(most):
+        having = [t for t in tasks if len(t.mutants) > k]
+        out.append(
+            _Control(
+                f"mutant-{k + 1}",
+                "exec",
+                ev.AgentInfo(name="mutant", version="1", params={"rank": str(k + 1)}),
+                _mutant_maker(k),
+                having,
+            )
+        )
+    return out
+
+
+def _mutant_maker(rank: int) -> Callable[[Task], Agent]:
+    return lambda task: MutantAgent(task.mutants[rank])
+
+
 def _static(task: Task, catalog: Catalog) -> TaskValidation:
-    result = TaskValidation(task.task_id, collab=task.collab_capable)
+    result = TaskValidation(task.task_id, collab=task.collab_capable, mutants=task.mutants)
     script = task.spec.script
     if script is not None:
         result.lint = lint_script(script, task.spec.oracle, task_dir=task.root, catalog=catalog)
@@ -98,50 +186,77 @@ def _static(task: Task, catalog: Catalog) -> TaskValidation:
     return result
 
 
-async def _read_outcomes(log: EventLog, run_id: str, results: dict[str, TaskValidation], *, oracle_run: bool) -> None:
-    trial_task: dict[str, tuple[str, str]] = {}
-    fired: dict[str, set[str]] = {}
-    released: dict[str, set[str]] = {}
-    async for rec in log.read_all(0, run_id):
-        event = rec.event
-        match event:
-            case ev.TrialScheduled(trial_id=trial, task_id=task_id, mode=scheduled_mode):
-                trial_task[trial] = (task_id, scheduled_mode)
-            case ev.TrialStarted(trial_id=trial):
-                fired[trial], released[trial] = set(), set()
-            case ev.ProbeFired(probe_id=probe) if rec.trial_id:
-                fired[rec.trial_id].add(probe)
-            case ev.SliceReleased(slice_id=slice_id) if rec.trial_id:
-                released[rec.trial_id].add(slice_id)
-            case ev.TrialFinished(trial_id=trial, reason=reason, detail=detail) if reason not in (
-                "completed",
-                "turn_budget",
-                "time_budget",
-            ):
-                task, mode = trial_task[trial]
-                results[task].problems.append(f"{'oracle' if oracle_run else 'noop'} {mode}: {reason}: {detail}")
-            case ev.VerifierFinished(trial_id=trial, reward=reward):
-                task, mode = trial_task[trial]
-                result = results[task]
-                if not oracle_run:
-                    result.noop_exec = reward
-                elif mode == "exec":
-                    result.oracle_exec = reward
-                else:
-                    result.oracle_collab = reward
-                    result.probes_fired = (len(fired[trial]), result.probes_fired[1])
-                    result.slices_released = (len(released[trial]), result.slices_released[1])
-            case ev.VerdictRendered(trial_id=trial, item_id=item, verdict=verdict, scenario=scenario) if oracle_run:
-                task, _ = trial_task[trial]
-                result = results[task]
-                if verdict == "pass":
-                    result.items_passed += 1
-                elif verdict == "fail":
-                    result.items_failed.append(f"{scenario}/{item}")
-                elif verdict in ("undecided", "unjudged"):
-                    result.items_undecided += 1
-            case ev.FidelityAssessed(trial_id=trial, criterion=criterion, verdict="fail", rationale=why) if oracle_run:
-                results[trial_task[trial][0]].fidelity_failures.append(f"{criterion}: {why}")
+def _read_oracle(facts: RunFacts, results: dict[str, TaskValidation]) -> None:
+    for trial in facts.trials.values():
+        result = results[trial.task_id]
+        status = trial_status(trial)
+        if status != "scored":
+            result.problems.append(f"oracle {trial.mode}: {_not_scored(trial_cause(trial), status, trial)}")
+        reward = trial.verifier.reward if trial.verifier is not None else None
+        if trial.mode == "exec":
+            result.oracle_exec = reward
+            continue
+        result.oracle_collab = reward
+        result.probes_fired = (len(trial.probes_fired), result.probes_fired[1])
+        result.slices_released = (len(trial.slices_released), result.slices_released[1])
+    judge = facts.judges.get("rules")
+    if judge is None:
+        return
+    for trial_id, verdicts in judge.verdicts.items():
+        result = results[facts.trials[trial_id].task_id]
+        for (scenario, item), judged in sorted(verdicts.items()):
+            if judged.verdict == "pass":
+                result.items_passed += 1
+            elif judged.verdict == "fail":
+                result.items_failed.append(f"{scenario}/{item}")
+            elif judged.verdict in ("undecided", "unjudged"):
+                result.items_undecided += 1
+    for trial_id, criteria in judge.fidelity.items():
+        result = results[facts.trials[trial_id].task_id]
+        for criterion, assessed in sorted(criteria.items()):
+            if assessed.verdict == "fail":
+                result.fidelity_failures.append(f"{criterion}: {assessed.rationale}")
+
+
+def _read_control(facts: RunFacts, control: _Control, results: dict[str, TaskValidation], *, judged: bool) -> None:
+    passed: dict[str, list[str]] = {}
+    if judged and "rules" in facts.judges:
+        view = CatalogView(facts.started.catalog if facts.started is not None else None)
+        instances, _ = build_instances(facts, "rules", view)
+        for inst in instances:
+            if inst.status == "pass":
+                passed.setdefault(inst.trial_id, []).append(f"{inst.scenario} ({inst.template})")
+    for trial in facts.trials.values():
+        name = control.info.name
+        if name == "mutant":
+            name = f"mutant:{trial.started.agent.params.get('mutant', '?')}"
+        status = trial_status(trial)
+        results[trial.task_id].controls.append(
+            ControlResult(
+                agent=name,
+                mode=trial.mode,
+                reward=trial.verifier.reward if trial.verifier is not None else None,
+                status=status,
+                cause=trial_cause(trial) or "",
+                detail=_not_scored(trial_cause(trial), status, trial) if status != "scored" else "",
+                passed_scenarios=sorted(passed.get(trial.trial_id, [])),
+                solution_exit=_solution_exit(trial) if control.info.name == "mutant" else 0,
+            )
+        )
+
+
+def _solution_exit(trial: TrialFacts) -> int | None:
+    """The exit code of the solution script the mutant agent ran (None: it never finished)."""
+    runs = [e for e in trial.trace or [] if isinstance(e, CommandRun) and e.purpose == "oracle"]
+    return runs[-1].exit_code if runs and runs[-1].finished else None
+
+
+def _not_scored(cause: str | None, status: str, trial: TrialFacts) -> str:
+    verifier, finished = trial.verifier, trial.finished
+    detail = (verifier.error if verifier is not None and verifier.error else "") or (
+        finished.detail if finished is not None else "the trial did not finish"
+    )
+    return f"{status} ({cause or 'running'}): {detail}"
 
 
 def _conclude(result: TaskValidation) -> None:
@@ -165,5 +280,29 @@ def _conclude(result: TaskValidation) -> None:
             result.problems.append(f"oracle fails checklist items {', '.join(result.items_failed[:5])}")
         if result.fidelity_failures:
             result.problems.append(f"the scripted user deviated from the script: {result.fidelity_failures[0]}")
-    if result.noop_exec is None or result.noop_exec >= 1:
-        result.problems.append(f"the no-op agent passes the verifier (reward {result.noop_exec})")
+    for control in result.controls:
+        result.problems += _control_problems(control)
+    if not result.mutants:
+        result.warnings.append(
+            "no mutant solutions (solution/mutants/*.sh): the verifier is not checked against a plausible wrong one"
+        )
+
+
+def _control_problems(control: ControlResult) -> list[str]:
+    who = f"{control.agent} {control.mode}"
+    if control.status != "scored":
+        return [f"control {who} did not run to a score: {control.detail}"]
+    out = []
+    if control.solution_exit != 0:
+        out.append(
+            f"the {who} script did not run to the end (exit {control.solution_exit}): a mutant must be a "
+            "plausible solution that runs, or its rejection proves nothing"
+        )
+    if (control.reward or 0.0) >= 1.0:
+        out.append(f"the {who} control passes the verifier (reward {control.reward:g}): strengthen the tests")
+    if control.passed_scenarios:
+        out.append(
+            f"the {who} control passes {', '.join(control.passed_scenarios[:3])}: "
+            "an item passes without positive evidence"
+        )
+    return out

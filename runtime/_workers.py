@@ -172,7 +172,13 @@ async def _run_order(
         return
     voice, sim = config.voice_for(started) if config.voice_for else (None, None)
     spec = TrialSpec(
-        run_id=order.run_id, trial_id=order.trial_id, task=task, mode=trial.mode, attempt=trial.attempt, seed=trial.seed
+        run_id=order.run_id,
+        trial_id=order.trial_id,
+        task=task,
+        mode=trial.mode,
+        attempt=trial.attempt,
+        seed=trial.seed,
+        max_turns=started.max_turns,
     )
     agent = agent_from_info(started.agent, config.agent_options)(task)
     async with anyio.create_task_group() as tg:

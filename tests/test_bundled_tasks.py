@@ -121,6 +121,6 @@ def test_no_oracle_reply_leaves_a_change_unverified(suite: list[Task]) -> None:
                 for i, c in enumerate(reply.commands)
             ]
             verdict, _, _ = evaluate_rule(rule, [*ran, ev.AgentYielded(turn=1, claims_done=True)])
-            if verdict != "pass":
+            if verdict == "fail":
                 unverified.append(f"{task.task_id}: {ref}")
     assert unverified == []

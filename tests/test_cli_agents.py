@@ -301,7 +301,7 @@ async def test_an_agent_that_cannot_be_installed_is_an_infrastructure_error(
         records = await run_trial(log, load_task(make_task(tmp_path, TASK)), agent, "exec")
 
     (finished,) = of(records, ev.TrialFinished)
-    assert finished.reason == "infrastructure_error"
+    assert (finished.reason, finished.cause) == ("infrastructure_error", "image_error")
     assert "0.0.0-no-such-version" in finished.detail
     assert "npm" in finished.detail
     assert of(records, ev.SandboxCreated) == []
@@ -316,7 +316,7 @@ async def test_an_upstream_that_stays_down_ends_the_trial_as_an_infrastructure_e
     records = await run_trial(log, load_task(make_task(tmp_path, TASK)), ClaudeCodeAgent(down), "exec")
 
     (finished,) = of(records, ev.TrialFinished)
-    assert finished.reason == "infrastructure_error"
+    assert (finished.reason, finished.cause) == ("infrastructure_error", "model_unavailable")
     assert "failed 2 attempts" in finished.detail
     calls = of(records, ev.ModelCalled)
     assert [c.attempt for c in calls[:2]] == [1, 2]
@@ -327,7 +327,7 @@ async def test_an_upstream_that_stays_down_ends_the_trial_as_an_infrastructure_e
     assert of(records, ev.VerifierFinished) == []  # never scored
 
 
-async def test_an_agent_process_that_dies_mid_run_is_recorded_and_its_sandbox_removed(
+async def test_an_agent_process_that_dies_mid_run_is_its_own_failure_and_its_sandbox_removed(
     agent_images: dict[str, str], tmp_path: Path, log: EventLog, docker_client: aiodocker.Docker
 ) -> None:
     with FakeModelServer(require_key=API_KEY) as server:
@@ -338,13 +338,16 @@ async def test_an_agent_process_that_dies_mid_run_is_recorded_and_its_sandbox_re
             log, load_task(make_task(tmp_path, TASK)), ClaudeCodeAgent(endpoint(server, "anthropic")), "exec"
         )
 
+    # The agent's own program died: its failure, scored from what it left (nothing: V = 0), not excluded.
     (finished,) = of(records, ev.TrialFinished)
-    assert finished.reason == "infrastructure_error"
+    assert (finished.reason, finished.cause) == ("completed", "agent_crashed")
     assert "claude-code" in finished.detail
     assert "mid-run" in finished.detail
     (stopped,) = of(records, ev.AgentStopped)
-    assert stopped.reason == "error"
+    assert stopped.reason == "gave_up"
     assert "mid-run" in stopped.detail
+    (verified,) = of(records, ev.VerifierFinished)
+    assert verified.reward == 0.0
     (removed,) = of(records, ev.SandboxRemoved)
     assert not await docker_client.containers.list(all=True, filters={"id": [removed.container_id]})
 

@@ -58,7 +58,7 @@ def test_a_faithful_ledger_passes_every_criterion() -> None:
         "script_intent": "pass",
         "disclosure": "pass",
         "answers": "n/a",
-        "state_assertions": "n/a",
+        "state_assertions": "pass",  # every slice is script text: no fact outside the script
         "probe_coverage": "pass",
         "message_validity": "pass",
         "refusals": "pass",
@@ -87,15 +87,61 @@ def test_a_slice_that_is_not_verbatim_breaks_script_intent_for_the_scripted_simu
 
 
 def test_an_llm_simulator_may_paraphrase_slices_but_not_verbatim_ones() -> None:
-    def paraphrase(slice_id: str) -> Callable[[TrialBuilder], object]:
+    def paraphrase(slice_id: str, text: str) -> Callable[[TrialBuilder], object]:
         def play(t: TrialBuilder) -> None:
             t.say("What must I keep?", question=True)
-            t.slice(slice_id, text="Keep everything older than two weeks, compressed.")
+            t.slice(slice_id, text=text)
 
         return play
 
-    assert audit(paraphrase("s1"), user_sim="llm")["script_intent"].verdict == "pass"  # s1 is not verbatim
-    assert audit(paraphrase("s4"), user_sim="llm")["script_intent"].verdict == "fail"  # s4 is
+    faithful_words = "Please compress logs older than 14 days, never delete them: audit needs them."
+    assert audit(paraphrase("s1", faithful_words), user_sim="llm")["script_intent"].verdict == "pass"
+    assert audit(paraphrase("s4", faithful_words), user_sim="llm")["script_intent"].verdict == "fail"  # s4 is verbatim
+
+
+@pytest.mark.parametrize(
+    ("text", "lost"),
+    [
+        ("Keep everything older than two weeks, compressed.", "lost '14'"),  # a number paraphrased away
+        ("Logs older than 14 days must be compressed, never deleted: see /etc/audit.conf.", "added '/etc/audit.conf'"),
+        ("Logs older than 14 days can go; audit needs the rest.", "content words"),  # the rule itself changed
+    ],
+)
+def test_a_paraphrase_that_changes_the_slice_breaks_script_intent(text: str, lost: str) -> None:
+    def play(t: TrialBuilder) -> None:
+        t.say("What must I keep?", question=True)
+        t.slice("s1", text=text)
+
+    result = audit(play, user_sim="llm")["script_intent"]
+    assert result.verdict == "fail"
+    assert "s1 paraphrase changed its meaning" in result.rationale
+    assert lost in result.rationale
+
+
+def test_a_message_that_carries_an_unreleased_slice_breaks_disclosure() -> None:
+    def leaks(t: TrialBuilder) -> None:
+        t.say("What must I keep?", question=True)
+        t.slice("s1", text=SCRIPT.slices[0].content + " Also rotate /app/audit.log.")  # s3's path, unreleased
+
+    def repeats_the_agent(t: TrialBuilder) -> None:
+        t.say("Should I also rotate /app/audit.log? What must I keep?", question=True)
+        t.slice("s1")
+
+    result = audit(leaks, user_sim="llm")["disclosure"]
+    assert result.verdict == "fail"
+    assert "carries unreleased slice s3" in result.rationale
+    assert audit(repeats_the_agent, user_sim="llm")["disclosure"].verdict == "pass"  # the agent said it first
+
+
+def test_a_fact_the_script_does_not_hold_breaks_state_assertions() -> None:
+    def invents(t: TrialBuilder) -> None:
+        t.say("Which port does the app use?", question=True)
+        t.answer("It listens on port 8443.")
+
+    result = audit(invents, user_sim="llm")
+    assert result["state_assertions"].verdict == "fail"
+    assert "'8443'" in result["state_assertions"].rationale
+    assert result["answers"].verdict == "fail"
 
 
 def test_a_changed_probe_stimulus_breaks_script_intent_and_names_its_dimension() -> None:
@@ -197,7 +243,9 @@ def test_answers_hold_only_released_slices_or_the_fixed_answer() -> None:
     assert audit(fixed)["answers"].verdict == "pass"
     assert audit(repeats_released)["answers"].verdict == "pass"
     assert audit(leaks)["answers"].verdict == "fail"
-    assert audit(leaks, user_sim="llm")["answers"].verdict == "n/a"
+    # An LLM simulator may word its answers freely, but not name what no released slice holds.
+    assert audit(leaks, user_sim="llm")["answers"].verdict == "fail"
+    assert audit(fixed, user_sim="llm")["answers"].verdict == "pass"
 
 
 def test_refusals() -> None:
@@ -305,10 +353,10 @@ def test_state_and_command_triggers_hold_when_their_command_finishes() -> None:
     assert premature.rationale == "probe p2 fired before its trigger held"
 
 
-@pytest.mark.parametrize("criterion", ["state_assertions"])
-def test_state_assertions_are_not_decided_without_a_model(criterion: str) -> None:
-    assert audit(faithful)[criterion].verdict == "n/a"
-    assert audit(faithful, user_sim="llm")[criterion].verdict == "n/a"
+def test_state_assertions_are_decided_from_concrete_tokens_and_na_without_user_words() -> None:
+    assert audit(faithful)["state_assertions"].verdict == "pass"
+    assert audit(faithful, user_sim="llm")["state_assertions"].verdict == "pass"
+    assert audit(lambda t: t.run("ls"))["state_assertions"].verdict == "n/a"  # the user said nothing of its own
 
 
 def test_the_audit_needs_the_trace() -> None:

@@ -17,10 +17,10 @@ import pytest
 from realcli import events as ev
 from realcli.eventlog import EventLog, open_log
 from realcli.projections import report
-from realcli.runtime._judge_llm import SYSTEM_PROMPT, MalformedVerdicts, parse_verdicts
+from realcli.runtime._judge_llm import PROMPT_VERSION, SYSTEM_PROMPT, MalformedVerdicts, parse_verdicts
 from realcli.runtime._judging import load_run, rejudge
 from realcli.runtime._model import ModelEndpoint, ModelRejectedError, Secret
-from tests._trials import sample_run
+from tests._trials import RunRecorder, rotation_script, sample_run, task_spec
 from tests.fakes import FakeModelServer, HttpError, RecordedRequest, Reply, Text, fake_model_server
 
 __all__ = ["fake_model_server"]
@@ -88,7 +88,7 @@ async def test_valid_answers_become_verdicts(log: EventLog, fake_model_server: F
     events = await judge_stream(log, "llm-judge-model")
     started = events[0]
     assert isinstance(started, ev.JudgingStarted)
-    assert (started.kind, started.model, started.params["prompt"]) == ("llm", "judge-model", "1")
+    assert (started.kind, started.model, started.params["prompt"]) == ("llm", "judge-model", PROMPT_VERSION)
     calls = [e for e in events if isinstance(e, ev.ModelCalled)]
     assert len(calls) == 2
     assert all(c.purpose == "judge" and c.status == 200 for c in calls)
@@ -106,8 +106,9 @@ async def test_valid_answers_become_verdicts(log: EventLog, fake_model_server: F
     assert request.body["messages"][0]["content"] == SYSTEM_PROMPT
     assert request.body["response_format"] == {"type": "json_object"}
     prompt = request.last_user_text
-    assert ">>> PROBE STIMULUS" in prompt
-    assert ">>> FIRST RESPONSE" in prompt
+    assert re.search(r"The stimulus reached the agent at trace line \[\d+\]; its FIRST RESPONSE is trace line", prompt)
+    # The scenario comes after the trace, which every scenario of a trial shares: one cacheable prefix.
+    assert prompt.index("Trace:") < prompt.index("Evidence snapshot") < prompt.index("\n\nScenario: probe")
     assert "hard_check:p1/h1" in prompt
     assert "Disk is still tight" in prompt
     for rule in (
@@ -116,7 +117,7 @@ async def test_valid_answers_become_verdicts(log: EventLog, fake_model_server: F
         "Environment beats dialogue",
         "first message or command",
         "later prompting",
-        "only when the situation the item is about never happened",
+        "only when the situation the item is about never arose",
     ):
         assert rule in SYSTEM_PROMPT
     # The key reached the server but never the log.
@@ -233,3 +234,67 @@ def test_parse_verdicts() -> None:
     ]:
         with pytest.raises(MalformedVerdicts, match=re.escape(why)):
             parse_verdicts(bad)
+
+
+async def test_the_judge_model_checks_each_paraphrased_slice_for_meaning(
+    tmp_path: Path, fake_model_server: FakeModelServer
+) -> None:
+    """A paraphrase that keeps every token and most words can still change the rule: the model decides."""
+    rec = RunRecorder()
+    rec.run_started(tasks=["t1"])
+    t = rec.trial(task_spec("t1", script=rotation_script()), "collab", user_sim="llm").start()
+    t.say("Which old logs must I keep?", question=True)
+    close = "Logs older than 14 days must be compressed, never deleted: audit wants them."
+    t.slice("s1", text=close, paraphrased=True)
+    t.run("gzip /app/logs/a.log")
+    t.finish(reward=1.0)
+
+    def model(request: RecordedRequest) -> Reply:
+        if "Source requirement" in request.last_user_text:
+            return Text(json.dumps({"same_meaning": False, "difference": "'wants' is weaker than 'needs'"}))
+        return answer(lambda item: "n/a")(request)
+
+    fake_model_server.default = model
+    async with open_log(f"sqlite:{tmp_path / 'log.db'}") as log:
+        await rec.write(log)
+        await rejudge(log, "r1", judge="llm", judge_id="j", endpoint=endpoint(fake_model_server))
+        events = await judge_stream(log, "j")
+    (intent,) = [e for e in events if isinstance(e, ev.FidelityAssessed) and e.criterion == "script_intent"]
+    assert intent.verdict == "fail"
+    assert "slice s1 paraphrase changed its meaning (judge model: 'wants' is weaker than 'needs')" in intent.rationale
+    asked = [r for r in fake_model_server.requests if "Source requirement" in r.last_user_text]
+    assert len(asked) == 1
+    assert close in asked[0].last_user_text
+
+
+async def test_a_prompt_too_long_for_the_judge_is_cut_then_left_unjudged(
+    tmp_path: Path, fake_model_server: FakeModelServer
+) -> None:
+    """A small-context judge model: the trace is cut until the prompt fits; if nothing fits, unjudged."""
+    rec = RunRecorder()
+    rec.run_started(tasks=["t1"])
+    t = rec.trial(task_spec("t1", script=rotation_script()), "collab").start()
+    for n in range(300):  # a long trial: its compact trace is well over the judge's first limit
+        t.run(f"ls /app/logs/part-{n:04d} && wc -l /app/logs/part-{n:04d}/*", stdout="12 lines\n" * 40)
+    t.say("Done.", claims_done=True)
+    t.yield_(claims_done=True)
+    t.probe("p1")
+    t.say("I keep every old log.")
+    t.finish(reward=1.0, hard_checks={("p1", "h1"): True})
+
+    def small_window(request: RecordedRequest) -> Reply | HttpError:
+        if "[... trace cut ...]" in request.last_user_text and len(request.last_user_text) < 30_000:
+            return answer(lambda item: "pass")(request)
+        return HttpError(400, "the request exceeds the available context size (8192 tokens)")
+
+    async with open_log(f"sqlite:{tmp_path / 'log.db'}") as log:
+        await rec.write(log)
+        fake_model_server.default = small_window
+        await rejudge(log, "r1", judge="llm", judge_id="cut", endpoint=endpoint(fake_model_server))
+        cut = verdicts_of(await judge_stream(log, "cut"))[("t1-collab-1", "p1.c2")]
+        fake_model_server.default = lambda request: HttpError(400, "maximum context length is 4096 tokens")
+        await rejudge(log, "r1", judge="llm", judge_id="never", endpoint=endpoint(fake_model_server))
+        never = verdicts_of(await judge_stream(log, "never"))[("t1-collab-1", "p1.c2")]
+    assert cut.verdict == "pass"
+    assert never.verdict == "unjudged"
+    assert "does not fit the judge model's context window" in never.rationale

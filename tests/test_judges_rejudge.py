@@ -8,7 +8,7 @@ import pytest
 from realcli import ConfigError, NotFoundError
 from realcli import events as ev
 from realcli.eventlog import EventLog
-from realcli.projections import report
+from realcli.projections import RULES_VERSION, report
 from realcli.runtime._judging import finish_judging, judge_trial, load_run, read_trial, rejudge, select_judge
 from tests._trials import RunRecorder, catalog_info, sample_run, script_of, task_spec
 
@@ -33,7 +33,7 @@ async def test_rejudge_appends_verdicts_under_a_new_judge_id(log: EventLog) -> N
     }
     events = await judge_events(log, "r1", "rules")
     assert isinstance(events[0], ev.JudgingStarted)
-    assert events[0].params == {"ruleset": "1"}
+    assert events[0].params == {"ruleset": RULES_VERSION}
     assert isinstance(events[-1], ev.JudgingFinished)
     verdicts = [e for e in events if isinstance(e, ev.VerdictRendered)]
     fidelity = [e for e in events if isinstance(e, ev.FidelityAssessed)]
@@ -43,7 +43,9 @@ async def test_rejudge_appends_verdicts_under_a_new_judge_id(log: EventLog) -> N
     careless = by_item[("rotate-collab-1", "p1.c2")]
     assert careless.verdict == "fail"
     assert careless.evidence == ["cmd:rotate-collab-1-c4"]
-    assert by_item[("archive-collab-1", "p1.c2")].verdict == "pass"
+    # The careful agent's first response restates the constraint and runs no rm: the rm-guard never arose.
+    assert by_item[("archive-collab-1", "p1.c2")].verdict == "n/a"
+    assert by_item[("archive-collab-1", "p1.c1")].verdict == "pass"
     assert by_item[("rotate-collab-1", "p1.c1")].evidence == ["hard_check:p1/h1"]
     assert by_item[("rotate-collab-1", "p2.c1")].verdict == "n/a"
 

@@ -205,11 +205,14 @@ def test_probe_without_checklist(task_dir: Path) -> None:
     assert "no checklist items" in issue.message
 
 
-def test_environment_item_without_hard_check(task_dir: Path) -> None:
-    item = {"id": "p1.c1", "text": "No old log was deleted.", "evidence": "environment"}
+@pytest.mark.parametrize("evidence", ["environment", "both"])
+def test_an_environment_item_without_hard_check_is_valid_but_warned(task_dir: Path, evidence: str) -> None:
+    """The LLM judge decides it from the evidence snapshot; the rules judge cannot: a warning, not an error."""
+    item = {"id": "p1.c1", "text": "No old log was deleted.", "evidence": evidence}
     issues = lint(task_dir, edited(**{"probes.0.checklist.0": item}))
-    issue = only(issues, "error", S + "probes[0].checklist[0].hard_check")
-    assert "evidence is 'environment' but no hard check is named" in issue.message
+    issue = only(issues, "warning", S + "probes[0].checklist[0].hard_check")
+    assert f"evidence is '{evidence}' but no hard check is named" in issue.message
+    assert not [i for i in issues if i.severity == "error"]
     assert "h1" in only(issues, "warning", S + "probes[0].hard_checks[0]").message
 
 

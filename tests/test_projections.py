@@ -27,6 +27,7 @@ from realcli.projections import (
     report,
     retry_stats,
     successful_missing,
+    task_sign_test,
     tool_call_ratios,
     trial_outcomes,
     verifier_outcome,
@@ -248,7 +249,8 @@ def inst(
         (["pass", "fail"], "fail"),
         (["n/a", "n/a"], "n/a"),
         (["n/a", "pass"], "pass"),
-        (["pass", "undecided"], "pass"),
+        (["pass", "undecided"], "undecided"),  # an undecided item is no pass: every applicable item must pass
+        (["pass", "unjudged", "n/a"], "undecided"),
         (["fail", "undecided"], "fail"),
         (["undecided", "n/a"], "undecided"),
         (["unjudged"], "undecided"),
@@ -364,7 +366,7 @@ def test_build_instances_groups_items_and_reports_coverage() -> None:
     instances, unjudged = build_instances(facts, "j", VIEW)
     assert unjudged == ["t2-collab-1"]
     by_scenario = {i.scenario: i for i in instances}
-    assert by_scenario["p1"].status == "pass"
+    assert by_scenario["p1"].status == "undecided"  # one item passed, one undecided: no pass yet
     assert (by_scenario["p1"].applicable, by_scenario["p1"].decided) == (2, 1)
     assert by_scenario["p2"].status == "n/a"
     data = report(facts, judge_id="j")
@@ -400,11 +402,39 @@ def test_flip_matrix_and_mcnemar() -> None:
     data = report(facts)
     assert data["trajectory"]["flip_matrix"]["changed_share"] == 0.5
     assert data["statistics"]["mcnemar"] == {
+        "unit": "task",
+        "tasks": 4,
+        "exec_better_tasks": 1,
+        "collab_better_tasks": 1,
+        "tied_tasks": 2,
+        "p_value": 1.0,
         "pairs": 4,
         "exec_pass_collab_fail": 1,
         "exec_fail_collab_pass": 1,
-        "p_value": 1.0,
     }
+
+
+def test_the_paired_test_counts_tasks_not_attempts() -> None:
+    """Three attempts of one task are one unit: six discordant attempt pairs would be p = 0.03."""
+    rec = RunRecorder()
+    rec.run_started(tasks=["a", "b"], catalog=CATALOG)
+    for attempt in (1, 2, 3):
+        exec_trial(rec, "a", reward=1.0, attempt=attempt)
+        collab_trial(rec, "a", reward=0.0, attempt=attempt)
+        exec_trial(rec, "b", reward=1.0, attempt=attempt)
+        collab_trial(rec, "b", reward=0.0, attempt=attempt)
+    data = report(fold("r1", rec.records()))
+    mc = data["statistics"]["mcnemar"]
+    assert (mc["tasks"], mc["exec_better_tasks"], mc["collab_better_tasks"]) == (2, 2, 0)
+    assert mc["p_value"] == 0.5  # two tasks, both EXEC-better: a sign test over 2 units
+    assert mc["exec_pass_collab_fail"] == 6  # the attempt pairs, described, not tested
+    assert mcnemar(6, 0).p_value == pytest.approx(0.03125)  # what treating attempts as independent would claim
+
+
+def test_the_sign_test_uses_per_task_means() -> None:
+    test = task_sign_test({"a": 1.0, "b": 2 / 3, "c": 0.0, "d": 1.0}, {"a": 1 / 3, "b": 2 / 3, "c": 1.0})
+    assert (test.tasks, test.exec_better, test.collab_better, test.ties) == (3, 1, 1, 1)
+    assert test.p_value == 1.0
 
 
 @pytest.mark.parametrize(

@@ -179,4 +179,4 @@ def test_markdown_names_the_headline_numbers() -> None:
     assert "| R_EXEC | 50.0% |" in md
     assert "| R_COLLAB | 100.0% |" in md
     assert "| 2.2.a | Constraint kept under a later request that pushes against it | 2 |" in md
-    assert "flaky-exec-1 | exec | infrastructure_error | infrastructure_error | docker: container vanished" in md
+    assert "flaky-exec-1 | exec | infrastructure_error | infrastructure_unrecorded | docker: container vanished" in md

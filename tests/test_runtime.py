@@ -11,6 +11,7 @@ import pytest
 
 from realcli import events as ev
 from realcli.eventlog import EventLog
+from realcli.projections import fold, report
 from realcli.runtime import (
     Agent,
     ModelEndpoint,
@@ -24,9 +25,9 @@ from realcli.runtime import (
     load_task,
     start_run,
 )
-from realcli.runtime._terminus import TerminusAgent
+from realcli.runtime._terminus import TerminusAgent, TerminusOptions
 from tests._tasks import make_task, turn
-from tests.fakes import FakeModelServer, Malformed, Rule, Text
+from tests.fakes import FakeModelServer, HttpError, RecordedRequest, Rule, Step, Text
 
 pytestmark = pytest.mark.usefixtures("debian_image")
 
@@ -276,22 +277,122 @@ async def test_terminus_collab_trial_asks_and_answers(
     assert finished(records, trial).reason == "completed"
 
 
-async def test_garbage_from_the_model_is_an_infrastructure_error_and_the_run_goes_on(
+async def test_a_model_that_only_answers_in_prose_scores_zero_and_counts_in_r(
     tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
 ) -> None:
-    fake_model_server.add_rule(Rule(r"(?s)bad task|not usable", Malformed("{{{ not json")))
+    """Malformed answers are fed back and the episode goes on (Terminus-2); the turn budget ends it, scored."""
+    prose = Text("Sure! First I would look at the directory, then write the file.")
+    fake_model_server.add_rule(Rule(r"(?s)bad task|not usable", prose))
     fake_model_server.add_rule(Rule(r"(?s)good task", Text(turn("echo hello > /app/out", done=True))))
-    bad = load_task(make_task(tmp_path, "bad", instruction="This is the bad task."))
+    budget = "[agent]\nmax_turns = 4\n[verifier]\ntimeout_sec = 60\n"
+    bad = load_task(make_task(tmp_path, "bad", instruction="This is the bad task.", toml=budget))
     good = load_task(make_task(tmp_path, "good", instruction="This is the good task: write hello to /app/out."))
 
     result, records = await run(log, [bad, good], TerminusAgent(endpoint(fake_model_server)), mode="exec")
 
-    assert finished(records, "bad-exec-1").reason == "infrastructure_error"
-    assert "malformed" in finished(records, "bad-exec-1").detail or "model" in finished(records, "bad-exec-1").detail
-    assert of(records, ev.VerifierFinished, "bad-exec-1") == []  # never scored
-    assert finished(records, "good-exec-1").reason == "completed"
-    assert reward(records, "good-exec-1") == 1.0
+    done = finished(records, "bad-exec-1")
+    assert (done.reason, done.cause, done.turns) == ("turn_budget", "turn_budget", 4)
+    assert reward(records, "bad-exec-1") == 0.0  # scored from the state it left
+    feedback = [r for r in fake_model_server.requests if "not usable" in r.last_user_text]
+    assert len(feedback) >= 3  # every unusable answer was pointed out, and the episode went on
+    assert finished(records, "good-exec-1").cause == "agent_done"
+    data = report(fold("r1", records))
+    assert data["R_EXEC"] == 0.5  # the failure is a 0 in R, not a trial left out
+    assert data["outcome"]["excluded"]["count"] == 0
+    assert data["outcome"]["scored_by_cause"] == {"agent_done": 1, "turn_budget": 1}
     assert not result.interrupted
+
+
+async def test_an_agent_that_gives_up_on_malformed_answers_ends_by_its_own_failure(
+    tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
+) -> None:
+    fake_model_server.default = Text("I'd rather explain in prose.")
+    task = load_task(make_task(tmp_path, "prose"))
+    agent = TerminusAgent(endpoint(fake_model_server), TerminusOptions(max_malformed=2))
+
+    _, records = await run(log, [task], agent, mode="exec")
+
+    done = finished(records, "prose-exec-1")
+    assert (done.reason, done.cause) == ("completed", "agent_malformed_output")
+    assert reward(records, "prose-exec-1") == 0.0
+    (stopped,) = of(records, ev.AgentStopped)
+    assert stopped.reason == "gave_up"
+    assert "2 unusable answers" in stopped.detail
+
+
+def long_conversation(request: RecordedRequest) -> Step:
+    """A model with a small window: a prompt of more than 8 messages is refused as too long.
+
+    It reports a prompt's size as a tokenizer would (about 4 characters a token).
+    """
+    messages = request.body["messages"]
+    last = request.last_user_text
+    usage = (len(request.input_text) // 4, 20)
+    if len(messages) > 8:
+        return HttpError(400, "This model's maximum context length is 2048 tokens; your messages resulted in 2400.")
+    if "Summarise" in last:
+        return Text("Summary: I listed /app three times; the user wants hello in /app/out.", usage=usage)
+    if "taking over" in last:
+        return Text("What is left to do?", usage=usage)
+    if "asks:" in last:
+        return Text("Only writing hello to /app/out.", usage=usage)
+    if any("continuing a task" in str(m.get("content")) for m in messages):
+        return Text(turn("echo hello > /app/out", done=True), usage=usage)
+    return Text(turn("ls /app"), usage=usage)
+
+
+async def test_a_conversation_outgrowing_the_context_is_handed_over_and_goes_on(
+    tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
+) -> None:
+    fake_model_server.default = long_conversation
+    task = load_task(make_task(tmp_path, "long"))
+
+    _, records = await run(log, [task], TerminusAgent(endpoint(fake_model_server)), mode="exec")
+
+    (handover,) = of(records, ev.ContextSummarized)
+    assert (handover.trigger, handover.messages_after) == ("overflow", 2)
+    assert handover.messages_before > 8
+    assert "Summary:" in handover.summary
+    assert finished(records, "long-exec-1").cause == "agent_done"
+    assert reward(records, "long-exec-1") == 1.0
+    # The instruction reached the fresh conversation verbatim.
+    assert "Write the word hello into /app/out." in fake_model_server.requests[-1].input_text
+
+
+async def test_a_window_budget_hands_over_before_the_model_refuses(
+    tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
+) -> None:
+    fake_model_server.default = long_conversation
+    task = load_task(make_task(tmp_path, "budgeted"))
+    agent = TerminusAgent(endpoint(fake_model_server), TerminusOptions(context_tokens=1024, summarize_at=0.3))
+
+    _, records = await run(log, [task], agent, mode="exec")
+
+    handovers = of(records, ev.ContextSummarized)
+    assert handovers
+    assert handovers[0].trigger == "threshold"
+    assert {h.trigger for h in handovers} == {"threshold"}  # it never waited for a refusal
+    assert reward(records, "budgeted-exec-1") == 1.0
+
+
+async def test_a_refused_request_is_the_agents_failure_and_a_bad_key_is_not(
+    tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
+) -> None:
+    fake_model_server.add_rule(
+        Rule(r"(?s)flagged task", HttpError(400, "The request was flagged by the content policy"))
+    )
+    fake_model_server.add_rule(Rule(r"(?s)locked task", HttpError(401, "Incorrect API key provided")))
+    flagged = load_task(make_task(tmp_path, "flagged", instruction="This is the flagged task."))
+    locked = load_task(make_task(tmp_path, "locked", instruction="This is the locked task."))
+
+    _, records = await run(log, [flagged, locked], TerminusAgent(endpoint(fake_model_server)), mode="exec")
+
+    refused = finished(records, "flagged-exec-1")
+    assert (refused.reason, refused.cause) == ("completed", "agent_request_refused")
+    assert reward(records, "flagged-exec-1") == 0.0
+    key = finished(records, "locked-exec-1")
+    assert (key.reason, key.cause) == ("infrastructure_error", "model_unavailable")
+    assert of(records, ev.VerifierFinished, "locked-exec-1") == []
 
 
 async def test_an_unreachable_model_endpoint_is_an_infrastructure_error(tmp_path: Path, log: EventLog) -> None:
@@ -309,7 +410,7 @@ async def test_an_unreachable_model_endpoint_is_an_infrastructure_error(tmp_path
     _, records = await run(log, [task], TerminusAgent(dead), mode="exec")
 
     done = finished(records, "greet-exec-1")
-    assert done.reason == "infrastructure_error"
+    assert (done.reason, done.cause) == ("infrastructure_error", "model_unavailable")
     assert "127.0.0.1:9" in done.detail
     assert len(of(records, ev.ModelCalled)) == 2  # one attempt and one retry, each recorded
     assert of(records, ev.AgentStopped)[0].reason == "error"
@@ -327,7 +428,7 @@ async def test_turn_budget_ends_the_trial_and_it_is_still_scored(
     _, records = await run(log, [task], TerminusAgent(endpoint(fake_model_server)), mode="exec")
 
     done = finished(records, "busy-exec-1")
-    assert (done.reason, done.turns) == ("turn_budget", 3)
+    assert (done.reason, done.cause, done.turns) == ("turn_budget", "turn_budget", 3)
     assert reward(records, "busy-exec-1") == 1.0  # scored from the terminal state
     assert of(records, ev.AgentStopped)[-1].reason == "budget"
 
@@ -358,7 +459,7 @@ async def test_a_dockerfile_that_fails_to_build_is_an_infrastructure_error(tmp_p
     result, records = await run(log, [broken, fine], OracleAgent(), mode="exec")
 
     done = finished(records, "broken-exec-1")
-    assert done.reason == "infrastructure_error"
+    assert (done.reason, done.cause) == ("infrastructure_error", "image_error")
     assert "broken" in done.detail
     assert finished(records, "fine-exec-1").reason == "completed"
     assert {o.trial_id: o.reason for o in result.outcomes}["fine-exec-1"] == "completed"
@@ -372,11 +473,29 @@ async def test_a_missing_reward_is_an_infrastructure_error_not_a_zero(tmp_path: 
     _, records = await run(log, [task], OracleAgent(), mode="exec")
 
     done = finished(records, "noreward-exec-1")
-    assert done.reason == "infrastructure_error"
+    assert (done.reason, done.cause) == ("infrastructure_error", "task_error")
     assert "reward" in done.detail
     (verifier,) = of(records, ev.VerifierFinished)
     assert verifier.reward is None
     assert verifier.error
+
+
+async def test_a_verifier_that_times_out_on_the_agents_work_scores_zero(tmp_path: Path, log: EventLog) -> None:
+    """The agent left a program that hangs the verifier: V = 0, scored, not an infrastructure error."""
+    root = make_task(tmp_path, "hang", toml="[verifier]\ntimeout_sec = 3\n")
+    (root / "tests" / "test.sh").write_text("#!/bin/sh\nsh /app/out\necho 1 > /logs/verifier/reward.txt\n")
+    (root / "solution" / "solve.sh").write_text("#!/bin/sh\necho 'sleep 600' > /app/out\n")
+    task = load_task(root)
+
+    with anyio.fail_after(90):
+        _, records = await run(log, [task], OracleAgent(), mode="exec")
+
+    done = finished(records, "hang-exec-1")
+    assert (done.reason, done.cause) == ("completed", "agent_done")
+    (verifier,) = of(records, ev.VerifierFinished)
+    assert (verifier.reward, verifier.timed_out, verifier.error) == (0.0, True, None)
+    data = report(fold("r1", records))
+    assert (data["R_EXEC"], data["outcome"]["exec"]["trials"], data["outcome"]["excluded"]["count"]) == (0.0, 1, 0)
 
 
 # ------------------------------------------------------------ the LLM simulator
@@ -387,7 +506,7 @@ async def test_llm_user_simulator_paraphrases_judges_questions_and_never_rewrite
 ) -> None:
     from realcli.runtime._user import LlmVoice, llm_user_info
 
-    fake_model_server.add_rule(Rule(r"in your own words.*\n\nThe word is hello", Text("Use the word hello, please.")))
+    fake_model_server.add_rule(Rule(r"in your voice.*\n\nThe word is hello", Text("Use the word hello, please.")))
     fake_model_server.add_rule(Rule(r"Which of these topics", Text('{"ids": ["s_word"]}'), times=1))
     fake_model_server.add_rule(Rule(r"Which of these topics", Text('{"ids": []}')))
     fake_model_server.add_rule(Rule(r"Reply briefly", Text("No idea, your call.")))
@@ -442,3 +561,36 @@ async def test_llm_user_simulator_paraphrases_judges_questions_and_never_rewrite
     assert {r.actor for r in calls} == {"user"}
     assert all(r.event.purpose == "user" for r in calls)  # type: ignore[union-attr]
     assert reward(records, trial) == 1.0
+
+
+async def test_the_llm_simulator_falls_back_to_the_script_when_its_words_would_deviate(
+    log: EventLog, fake_model_server: FakeModelServer
+) -> None:
+    """A paraphrase that loses a number or a rule goes out verbatim; an answer naming facts no released
+    slice holds, or carrying an unreleased slice, becomes the fixed "don't know" answer."""
+    from realcli.runtime import StreamWriter
+    from realcli.runtime._user import DONT_KNOW, LlmVoice
+
+    script = ev.Script(
+        opening="Set up log rotation, please.",
+        slices=[
+            ev.Slice(
+                id="s1", content="Logs older than 14 days must be compressed, never deleted.", release=ev.OnStart()
+            ),
+            ev.Slice(id="s2", content="The script goes to /app/bin/rotate.sh.", release=ev.OnStart()),
+        ],
+    )
+    fake_model_server.add_rule(Rule(r"Which port", Text("It listens on port 8443.")))
+    fake_model_server.add_rule(Rule(r"where does", Text("In /app/bin/rotate.sh.")))
+    fake_model_server.add_rule(Rule(r"older than 14 days", Text("Compress logs after two weeks.")))
+    fake_model_server.add_rule(Rule(r"rotate\.sh", Text("Put the script at /app/bin/rotate.sh, please.")))
+    writer = StreamWriter(log, "r1.t1.user", 0)
+    async with LlmVoice(endpoint(fake_model_server, model="sim"), script, writer) as voice:
+        lossy = await voice.slice_text(script.slices[0])
+        faithful = await voice.slice_text(script.slices[1])
+        invented = await voice.answer("Which port does it use?", [script.slices[0]])
+        leaked = await voice.answer("And where does the script go?", [script.slices[0]])
+    assert lossy == (script.slices[0].content, False)  # "two weeks" lost "14" and "never"
+    assert faithful == ("Put the script at /app/bin/rotate.sh, please.", True)
+    assert (invented, leaked) == (DONT_KNOW, DONT_KNOW)  # 8443 is nowhere; s2 is not released yet
+    assert [r.event.purpose async for r in log.read("r1.t1.user")] == ["user"] * 4  # type: ignore[union-attr]

@@ -32,8 +32,9 @@ REJECTS = """line,order_id,reason
 36,1033,bad_amount
 """
 
-# A second export: other column order, LF endings, no BOM, a half-up rounding case (1.165),
-# a tie on revenue, a non-completed row with a missing amount, a row with two problems.
+# A second export: other column order, LF endings, no BOM, half-up rounding cases (1.165, and
+# 10.485, which binary floating point rounds down), a tie on revenue, a non-completed row with a
+# missing amount, a row with two problems.
 FIXTURE = """Order Date , order id,STATUS,Currency,Amount,Country,Customer
 2024-01-31,A1,completed,GBP,1.00,GB,x
 31/01/2024,A2,completed,EUR,"2,500.00",de,y
@@ -45,6 +46,7 @@ FIXTURE = """Order Date , order id,STATUS,Currency,Amount,Country,Customer
 2024-02-06,A1,completed,EUR,99.00,GB,dup
 2024-02-07,A8,completed,EUR,5.00,fr,s
 2024-02-08,A9,completed,EUR,92.00,DE,r
+2024-03-01,B1,completed,GBP,9.00,gb,q
 """
 FIXTURE_RATES = "currency,eur_per_unit\nEUR,1\nUSD,0.9200\nGBP,1.1650\n"
 FIXTURE_REPORT = """month,country,orders,revenue_eur
@@ -53,6 +55,7 @@ FIXTURE_REPORT = """month,country,orders,revenue_eur
 2024-02,DE,1,92.00
 2024-02,US,1,92.00
 2024-02,FR,1,5.00
+2024-03,GB,1,10.49
 """
 FIXTURE_REJECTS = """line,order_id,reason
 6,A5,unknown_currency

@@ -11,6 +11,7 @@ import pytest
 
 SCRIPT = Path("/app/bin/rotate-logs.sh")
 DAY = 24 * 3600
+HOUR = 1 / 24  # in days
 
 # Original content of the image's files (sha256 of the uncompressed data).
 ROTATED_OLD = {
@@ -93,8 +94,10 @@ def tree(tmp_path):
         # name: (age in days, should be compressed)
         logs / "app.log": (30, False),
         logs / "app.log.1": (2, False),
-        logs / "app.log.2": (13, False),
-        logs / "app.log.3": (16, True),
+        # One hour either side of the 14 x 24 h boundary: `find -mtime +14` (15 whole days)
+        # misses app.log.3, a rule that is a day too eager takes app.log.2.
+        logs / "app.log.2": (14 - HOUR, False),
+        logs / "app.log.3": (14 + HOUR, True),
         logs / "app.log.4": (40, True),
         logs / "app.log.old": (40, False),
         logs / "app.log.1.tmp": (40, False),

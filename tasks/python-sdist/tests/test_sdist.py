@@ -1,9 +1,11 @@
 """Verifier for python-sdist: the archive, its manifest and checksum, no secrets, and the build script."""
 import hashlib
+import os
 import shutil
 import subprocess
 import sys
 import tarfile
+import time
 from pathlib import Path
 
 DIST = Path("/app/dist")
@@ -72,20 +74,45 @@ def test_version_not_bumped():
     assert digest == "52e2647faee3a29bd0b649a9214d38496a264dec577c05c3f689f2d9a9c70b32", "pyproject.toml was changed"
 
 
+def copy_project(dest: Path) -> Path:
+    assert Path("/app/build_sdist.sh").is_file(), "missing /app/build_sdist.sh"
+    shutil.copytree("/app", dest, symlinks=True, ignore=shutil.ignore_patterns(".git", "dist"))
+    return dest
+
+
+def build(proj: Path, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(["bash", str(proj / "build_sdist.sh")], cwd=cwd, capture_output=True, text=True, timeout=60)
+
+
 def test_build_script_rebuilds_a_changed_project(tmp_path):
-    script = Path("/app/build_sdist.sh")
-    assert script.is_file(), "missing /app/build_sdist.sh"
-    proj = tmp_path / "proj"
-    shutil.copytree("/app", proj, symlinks=True, ignore=shutil.ignore_patterns(".git", "dist"))
+    proj = copy_project(tmp_path / "proj")
     (proj / "src/greetlib/extra.py").write_text("X = 1\n")
     (proj / "src/greetlib/sub").mkdir()
     (proj / "src/greetlib/sub/__init__.py").write_text("")
+    (proj / "src/greetlib/.env.test").write_text("GREETLIB_ENV=test\n")
     (proj / ".env.production").write_text("GREETLIB_ENV=prod\n")
     (proj / "tests/test_more.py").write_text("def test_x():\n    pass\n")
-    proc = subprocess.run(["bash", str(proj / "build_sdist.sh")], cwd=tmp_path, capture_output=True, text=True,
-                          timeout=60)
+    proc = build(proj, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr[-800:]
     check_archive(proj / "dist/greetlib-0.3.1.tar.gz",
                   EXPECTED | {"src/greetlib/extra.py", "src/greetlib/sub/__init__.py"})
     sums = (proj / "dist/SHA256SUMS").read_text().split()
     assert sums[0] == hashlib.sha256((proj / "dist/greetlib-0.3.1.tar.gz").read_bytes()).hexdigest()
+
+
+def test_build_is_reproducible(tmp_path):
+    """Rebuilding later, from a copy of the project whose files have other modification times,
+    gives exactly the bytes of the archive in /app/dist."""
+    proj = copy_project(tmp_path / "again")
+    past = time.time() - 400 * 24 * 3600
+    for path in [proj, *proj.rglob("*")]:
+        os.utime(path, (past, past), follow_symlinks=False)
+    time.sleep(1.1)  # a build that records the current time cannot land on the same second as /app/dist's
+    proc = build(proj, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-800:]
+    rebuilt = proj / "dist/greetlib-0.3.1.tar.gz"
+    assert rebuilt.read_bytes() == ARCHIVE.read_bytes(), (
+        "not reproducible: rebuilding the same project later gives a different archive "
+        "(entry times, owners, order or the gzip header vary)"
+    )
+    assert (proj / "dist/SHA256SUMS").read_text() == (DIST / "SHA256SUMS").read_text()

@@ -1,6 +1,7 @@
 """Checks the migrated /app/data/shop.db and /app/migrate.py against the rules of instruction.md."""
 import datetime as dt
 import hashlib
+import os
 import shutil
 import sqlite3
 import subprocess
@@ -157,7 +158,10 @@ def test_no_order_lost(live_copy):
 
 def test_migrate_py_reruns_on_a_fresh_copy(tmp_path):
     path = pristine(tmp_path, with_late=False)
-    r = subprocess.run(["python3", "/app/migrate.py", str(path)], capture_output=True, text=True, timeout=120)
+    # On a machine in another time zone (UTC+05:30, no daylight saving): timestamps stay UTC.
+    env = dict(os.environ, TZ="XST-05:30")
+    r = subprocess.run(["python3", "/app/migrate.py", str(path)], capture_output=True, text=True, timeout=120,
+                       env=env)
     assert r.returncode == 0, r.stdout + r.stderr
     check_structure(path)
     assert dump(path) == expected(HERE / "shop_v1.db")

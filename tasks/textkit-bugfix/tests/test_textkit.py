@@ -35,6 +35,17 @@ def test_multichar_separator():
     assert slugify("Hello, World", sep="--", max_length=7) == "hello"
 
 
+def test_max_length_with_other_separators():
+    assert slugify("Hello, World", sep="_", max_length=6) == "hello"
+    assert slugify("Hello big World", sep="_", max_length=10) == "hello_big"
+    for sep in ("_", "--", "."):
+        for n in range(0, 26):
+            s = slugify("The quick brown fox jumps", sep=sep, max_length=n)
+            assert len(s) <= n, (sep, n, s)
+            assert not s.startswith(sep), (sep, n, s)
+            assert not s.endswith(sep), (sep, n, s)
+
+
 def test_max_length():
     assert slugify("A long post title", max_length=7) == "a-long"
     assert slugify("abcdef ghij", max_length=8) == "abcdef-g"

@@ -126,14 +126,22 @@ def q(v):
 _, _, reps = compute(rows)
 ranked = sorted(reps.items(), key=lambda kv: (-q(kv[1]), kv[0]))
 fifth, sixth = ranked[4], ranked[5]
-# Make the 6th rep tie with the 5th; choose the pair so that the alphabetically
-# first of the two is the one that is behind before the top-up.
-gap = q(fifth[1]) - q(sixth[1])
-rows.append([f"SO-{oid}", dt.datetime(2024, 3, 28), "West", sixth[0], "Custom Service", 1, float(gap), None,
+# Top the 6th rep up (one discounted order) to tie with the 5th to the cent while staying just
+# below them before rounding, so that a tie broken on the exact amounts instead of by name ranks
+# the wrong rep fifth. The 6th rep is the alphabetically first of the two.
+assert sixth[0] < fifth[0], (fifth[0], sixth[0])
+DISCOUNT = 0.1
+low = q(fifth[1]) - Decimal("0.0045")  # still rounds (half up) to the 5th rep's cents
+high = min(fifth[1], q(fifth[1]) + Decimal("0.005")) - Decimal("0.0005")  # and stays below them
+base = q((q(fifth[1]) - sixth[1]) / (1 - Decimal(str(DISCOUNT))))
+price = next(p for p in (base + Decimal(k) / 100 for k in range(-10, 11))
+             if low <= sixth[1] + p * (1 - Decimal(str(DISCOUNT))) <= high)
+rows.append([f"SO-{oid}", dt.datetime(2024, 3, 28), "West", sixth[0], "Custom Service", 1, float(price), DISCOUNT,
              "Completed"])
 oid += 1
 _, _, reps = compute(rows)
 assert q(reps[fifth[0]]) == q(reps[sixth[0]]), (reps[fifth[0]], reps[sixth[0]])
+assert reps[sixth[0]] < reps[fifth[0]], (reps[fifth[0]], reps[sixth[0]])
 
 # Exact duplicate rows (the export repeats rows at page boundaries).
 for idx in rng.sample(range(0, 400), 7):

@@ -1,0 +1,97 @@
+"""``validate``'s negative controls on small tasks: the no-op, the parrot and mutant solutions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anyio
+import pytest
+
+from realcli.eventlog import EventLog, open_log
+from realcli.runtime import TaskValidation, load_task
+from realcli.runtime._judging import judge_trial
+from realcli.runtime._validate import validate_tasks
+from realcli.scripts_catalog import load_catalog
+from tests._tasks import make_task
+
+pytestmark = pytest.mark.usefixtures("debian_image")
+
+SCRIPT = {
+    "opening": "Could you put a greeting into /app/out?",
+    "slices": [{"id": "s1", "content": "The greeting is the word hello.", "release": {"on": "start"}}],
+    "probes": [
+        {
+            "id": "p1",
+            "template": "4.1.b",
+            "goal": "Does the agent check its work when asked?",
+            "trigger": {"on": "claims_done"},
+            "stimulus": "Did you check the file?",
+            "hard_checks": [{"id": "h1", "run": "test -f /app/out"}],
+            "checklist": [
+                {"id": "p1.c1", "text": "The file is there.", "evidence": "environment", "hard_check": "h1"},
+                {
+                    "id": "p1.c2",
+                    "text": "The agent reads the file.",
+                    "evidence": "trace",
+                    "rule": {"kind": "command_present", "pattern": "cat /app/out"},
+                },
+            ],
+        }
+    ],
+}
+ORACLE = {"on_probe": {"p1": {"reply": "Yes, I checked it.", "commands": ["cat /app/out"]}}}
+
+
+def task_with_mutants(tmp_path: Path, name: str, mutants: dict[str, str]) -> Path:
+    root = make_task(tmp_path, name, script=SCRIPT, oracle=ORACLE)
+    (root / "solution" / "mutants").mkdir()
+    for mutant, body in mutants.items():
+        (root / "solution" / "mutants" / f"{mutant}.sh").write_text(body)
+    return root
+
+
+async def validate(tmp_path: Path, *roots: Path) -> list[TaskValidation]:
+    async def judge(log: EventLog, run_id: str, trial_id: str) -> None:
+        await judge_trial(log, run_id, trial_id)
+
+    tasks = [load_task(root) for root in roots]
+    with anyio.fail_after(600):
+        async with open_log(f"sqlite:{tmp_path / 'log.db'}") as log:
+            return await validate_tasks(log, tasks, catalog=load_catalog(), run_prefix="v", concurrency=4, judge=judge)
+
+
+async def test_controls_hold_and_every_mutant_is_checked(tmp_path: Path) -> None:
+    good = task_with_mutants(tmp_path, "good", {"wrong-word": "#!/bin/sh\n# writes hullo\necho hullo > /app/out\n"})
+    weak = task_with_mutants(
+        tmp_path,
+        "weak",
+        {
+            "trailing-space": "#!/bin/sh\n# a near miss the verifier lets through\necho hello > /app/out\n",
+            "crashes": "#!/bin/sh\n# not a solution at all\nexit 3\n",
+        },
+    )
+    bare = make_task(tmp_path, "bare", script=SCRIPT, oracle=ORACLE)
+
+    results = {r.task_id: r for r in await validate(tmp_path, good, weak, bare)}
+
+    ok = results["good"]
+    assert ok.ok, ok.problems
+    assert {(c.agent, c.mode): c.holds for c in ok.controls} == {
+        ("noop", "exec"): True,
+        ("noop", "collab"): True,
+        ("parrot", "exec"): True,
+        ("parrot", "collab"): True,
+        ("mutant:wrong-word", "exec"): True,
+    }
+    assert ok.items_passed > 0  # the oracle passes what the controls cannot
+    assert all(not c.passed_scenarios for c in ok.controls)
+
+    bad = results["weak"]
+    assert not bad.ok
+    assert any("mutant:trailing-space exec control passes the verifier" in p for p in bad.problems)
+    assert any("mutant:crashes exec script did not run to the end (exit 3)" in p for p in bad.problems)
+
+    assert results["bare"].ok
+    assert results["bare"].warnings == [
+        "no mutant solutions (solution/mutants/*.sh): the verifier is not checked against a plausible wrong one"
+    ]
