@@ -26,7 +26,7 @@ from playwright.async_api import Browser, Page, expect
 
 from realcli import events as ev
 from realcli.eventlog import EventLog, import_archive, open_log
-from realcli.projections import RunFacts
+from realcli.projections import RunFacts, fold, report
 from realcli.viewer import REDACTED, RUNNING_WINDOW, Sanitizer, Viewer, is_loopback
 from realcli.viewer._follow import RunState
 from realcli.viewer._pages import run_status
@@ -104,6 +104,21 @@ async def add_strict_judge(log: EventLog, run_id: str) -> str:
     return flipped
 
 
+async def scored(log: EventLog, run_id: str) -> dict[str, Any]:
+    """The run's report as `realcli report` computes it (the rules judge)."""
+    return report(fold(run_id, [rec async for rec in log.read_all(0, run_id)]), judge_id="rules")
+
+
+def headline_texts(data: dict[str, Any]) -> dict[str, str]:
+    """How the runs page shows each headline metric: ``0.733 [0.612, 0.881]``, or ``—``."""
+    out = {}
+    for metric, interval in data["statistics"]["bootstrap"]["intervals"].items():
+        value = data[metric]
+        shown = "—" if value is None else f"{value:.3f}"
+        out[metric] = shown + (f" [{interval[0]:.3f}, {interval[1]:.3f}]" if interval else "")
+    return out
+
+
 async def text_of(page: Page) -> str:
     return await page.inner_text("main")
 
@@ -116,6 +131,8 @@ async def test_every_page_of_a_recorded_run_renders(tmp_path: Path, browser: Bro
     async with open_log(f"sqlite:{tmp_path / 'log.db'}") as log:
         await import_fixtures(log)
         flipped = await add_strict_judge(log, "fixture-v1")
+        expected = headline_texts(await scored(log, "fixture-terminus-v1"))
+        collab = next(t for t in (await scored(log, "fixture-v1"))["trials"] if t["trial"] == "realcli-full-collab-1")
         async with served(log) as viewer, page_of(browser, errors) as page:
             # Runs: every run, with agent, status, progress and scores with intervals.
             await page.goto(viewer.url + "/")
@@ -126,7 +143,8 @@ async def test_every_page_of_a_recorded_run_renders(tmp_path: Path, browser: Bro
             await expect(row).to_contain_text("fake-agent")
             await expect(row).to_contain_text("finished")
             await expect(row).to_contain_text("2 / 2 done")
-            await expect(row).to_contain_text("0.733 [0.733, 0.733]")
+            for metric in ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB"):  # as `realcli report` scores them
+                await expect(row).to_contain_text(expected[metric])
             await page.fill("input[type=search]", "oracle")
             await expect(runs).to_have_count(1)
             await expect(runs.first).to_contain_text("fixture-v1")
@@ -152,7 +170,8 @@ async def test_every_page_of_a_recorded_run_renders(tmp_path: Path, browser: Bro
                 "1-2 of 2 trials",
             ):
                 await expect(main).to_contain_text(text)
-            await expect(page.locator("tr[data-trial='realcli-full-collab-1']")).to_contain_text("8 pass")
+            passed = collab["instances"]["pass"]
+            await expect(page.locator("tr[data-trial='realcli-full-collab-1']")).to_contain_text(f"{passed} pass")
             await expect(page.locator("a", has_text="compare judges")).to_be_visible()
 
             # Trial: the conversation, the checklist with verdicts and evidence, the verifier, the snapshot.

@@ -216,6 +216,7 @@ class Pages:
         data["outcome"] = {
             **outcome,
             "excluded": {**outcome["excluded"], "trials": _capped(outcome["excluded"]["trials"])},
+            "agent_failures": _capped(outcome.get("agent_failures", [])),
         }
         data["failed_instances"] = _capped(data["failed_instances"])
         data["fidelity"] = {**data["fidelity"], "failures": _capped(data["fidelity"]["failures"])}
@@ -565,6 +566,7 @@ def _header(trial: TrialFacts, started: ev.TrialStarted) -> Json:
         if finished is None
         else {
             "reason": finished.reason,
+            "cause": finished.cause,
             "detail": finished.detail,
             "turns": finished.turns,
             "duration_sec": round(finished.duration_sec, 3),
@@ -591,6 +593,7 @@ def _verifier(trial: TrialFacts) -> Json | None:
         "V": verifier_outcome(v.reward) if v.reward is not None else None,
         "exit_code": v.exit_code,
         "error": v.error,
+        "timed_out": v.timed_out,
         "duration_sec": round(v.duration_sec, 3),
         "checks": [{"name": c.name, "status": c.status, "message": c.message} for c in v.checks],
         "output": output_json(v.output),

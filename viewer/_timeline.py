@@ -137,6 +137,7 @@ def _body(event: ev.DecodedEvent, clip: int | None) -> Json:
         case ev.TrialFinished():
             return {
                 "reason": event.reason,
+                "cause": event.cause,
                 "detail": event.detail,
                 "turns": event.turns,
                 "duration_sec": round(event.duration_sec, 3),
@@ -156,6 +157,7 @@ def _body(event: ev.DecodedEvent, clip: int | None) -> Json:
                 "reward": event.reward,
                 "exit_code": event.exit_code,
                 "error": event.error,
+                "timed_out": event.timed_out,
                 "checks": len(event.checks),
                 "duration_sec": round(event.duration_sec, 3),
             }
@@ -174,6 +176,18 @@ def _minor(event: ev.DecodedEvent) -> Json:
             return {"image": event.image, "network": event.network, "cpus": event.cpus, "memory_mb": event.memory_mb}
         case ev.SandboxRemoved():
             return {"reason": event.reason}
+        case ev.SandboxReset():
+            return {"reason": event.reason, "processes": event.processes}
+        case ev.ContextSummarized():
+            return {
+                "turn": event.turn,
+                "trigger": event.trigger,
+                "messages_before": event.messages_before,
+                "messages_after": event.messages_after,
+                "tokens_before": event.tokens_before,
+                "context_tokens": event.context_tokens,
+                "summary": event.summary,
+            }
         case ev.FilesCopied():
             return {"direction": event.direction, "src": event.src, "dest": event.dest, "purpose": event.purpose}
         case ev.SnapshotRequested():

@@ -564,11 +564,15 @@
       tr(
         link("/runs/" + runId + "/trials/" + t.trial, t.trial),
         chip(t.status, "infra"),
-        t.end_reason || "—",
+        t.cause || t.end_reason || "—",
         h("span.small", { text: t.detail }),
       ),
     );
-    const counts = Object.entries(ex.by_status)
+    const counts = Object.entries(ex.by_cause || ex.by_status)
+      .map(([s, n]) => s + " " + n)
+      .join(" · ");
+    const failures = data.outcome.agent_failures;
+    const scoredBy = Object.entries(data.outcome.scored_by_cause || {})
       .map(([s, n]) => s + " " + n)
       .join(" · ");
     return section(
@@ -576,7 +580,21 @@
       ex.count
         ? h("p.small", { text: counts + (ex.trials.total > ex.trials.shown.length ? " · first " + ex.trials.shown.length + " shown" : "") })
         : empty("none: every finished trial was scored"),
-      rows.length ? table(["trial", "status", "end", "cause"], rows) : null,
+      rows.length ? table(["trial", "status", "cause", "detail"], rows) : null,
+      scoredBy ? h("p.small", { text: "scored trials by how they ended: " + scoredBy }) : null,
+      failures && failures.shown.length
+        ? table(
+            ["agent failure (scored)", "cause", "V", "detail"],
+            failures.shown.map((t) =>
+              tr(
+                link("/runs/" + runId + "/trials/" + t.trial, t.trial),
+                chip(t.cause, "fail"),
+                fmt(t.V, 0),
+                h("span.small", { text: t.detail }),
+              ),
+            ),
+          )
+        : null,
     );
   }
 
@@ -691,7 +709,7 @@
             td(String(t.attempt)),
             td(chip(t.chip)),
             td(fmt(t.reward, 2)),
-            td(t.end_reason || "—"),
+            td(t.cause || t.end_reason || "—"),
             td(count(t.turns)),
             td(count(t.agent_commands)),
             td(t.instances ? instanceChips(t.instances) : "—"),
@@ -851,7 +869,7 @@
           " messages (" +
           count(d.agent_questions) +
           " questions)",
-        f ? " · ended: " + f.reason + " after " + seconds(f.duration_sec) : " · running",
+        f ? " · ended: " + ended(f) + " after " + seconds(f.duration_sec) : " · running",
         d.worker ? " · worker " + d.worker : "",
         " · " + count(d.events) + " events",
       ),
@@ -1264,7 +1282,31 @@
         case "TrialFinished":
           return marker(
             "stop",
-            "trial finished: " + e.reason + " · " + e.turns + " turns · " + seconds(e.duration_sec) + (e.detail ? " — " + e.detail : ""),
+            "trial finished: " + ended(e) + " · " + e.turns + " turns · " + seconds(e.duration_sec) + (e.detail ? " — " + e.detail : ""),
+          );
+        case "SandboxReset":
+          return marker("bad", "sandbox reset (" + e.processes + " processes): " + e.reason);
+        case "ContextSummarized":
+          return h(
+            "details.marker.marker-muted",
+            null,
+            h("summary", {
+              text:
+                "context summarized at turn " +
+                e.turn +
+                " (" +
+                e.trigger +
+                "): " +
+                e.messages_before +
+                " → " +
+                e.messages_after +
+                " messages, " +
+                count(e.tokens_before) +
+                " of " +
+                count(e.context_tokens) +
+                " tokens",
+            }),
+            h("pre.text", { text: e.summary }),
           );
         case "HardCheckFinished":
           return marker(
@@ -1283,7 +1325,13 @@
         case "VerifierFinished":
           return marker(
             e.reward >= 1 ? "ok" : "bad",
-            "verifier: reward " + fmt(e.reward, 2) + " · " + e.checks + " tests" + (e.error ? " — " + e.error : ""),
+            "verifier: reward " +
+              fmt(e.reward, 2) +
+              " · " +
+              e.checks +
+              " tests" +
+              (e.timed_out ? " · timed out" : "") +
+              (e.error ? " — " + e.error : ""),
           );
         case "EvidenceSnapshotted":
           return marker("muted", "evidence snapshot: " + e.files.length + " file" + (e.files.length === 1 ? "" : "s"));
@@ -1407,6 +1455,11 @@
       pre,
       more,
     );
+  }
+
+  // How a trial ended: its reason, and its cause when that says more (logs before causes have none).
+  function ended(f) {
+    return f.reason + (f.cause && f.cause !== f.reason ? " (" + f.cause + ")" : "");
   }
 
   function marker(kind, text) {
