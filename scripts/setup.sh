@@ -11,6 +11,7 @@ command -v dockerd >/dev/null || need+=(docker.io)
 command -v nats-server >/dev/null || need+=(nats-server)
 command -v debootstrap >/dev/null || need+=(debootstrap)
 command -v npm >/dev/null || need+=(npm)  # installs Claude Code / Codex for their agent images
+command -v chromium >/dev/null || need+=(chromium)  # the viewer's browser tests drive it headless (Playwright, no download)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -1,0 +1,32 @@
+"""``realcli view``: a live web viewer of a log's runs, trials and scores.
+
+    async with open_log(url, create=False) as log:
+        async with Viewer.start(log, host="127.0.0.1", port=8765) as viewer:
+            print(viewer.url)          # the runs page; /runs/<run>, /runs/<run>/trials/<trial>, /compare
+            await anyio.sleep_forever()
+
+The server (aiohttp, on the caller's event loop) folds the log once and
+follows it with ``subscribe``; pages update live as events are appended, by
+this process, another one (SQLite) or another machine (NATS).  Everything
+from the log reaches the page as text.  Reads ``realcli.events``,
+``realcli.eventlog`` and ``realcli.projections`` only.
+"""
+
+from realcli.viewer._follow import LogState
+from realcli.viewer._pages import RUNNING_WINDOW, Pages, pick_judge
+from realcli.viewer._server import DEFAULT_HOST, DEFAULT_PORT, Viewer, is_loopback
+from realcli.viewer._text import REDACTED, Sanitizer, secrets_from_env
+
+__all__ = [
+    "DEFAULT_HOST",
+    "DEFAULT_PORT",
+    "REDACTED",
+    "RUNNING_WINDOW",
+    "LogState",
+    "Pages",
+    "Sanitizer",
+    "Viewer",
+    "is_loopback",
+    "pick_judge",
+    "secrets_from_env",
+]

@@ -1,0 +1,718 @@
+"""What each page shows, as JSON: built from the followed facts, cached reports and position reads.
+
+Nothing here renders markup: the browser builds the page with ``textContent``
+from these structures, and the server cleans every string on the way out.
+Lists that grow with a run (trials, excluded trials, failed instances) are
+paginated or capped here, so no page ever carries a whole log.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from contextlib import aclosing
+from typing import Any, Final
+
+from realcli import ConfigError, NotFoundError
+from realcli import events as ev
+from realcli.projections import (
+    DEFAULT_THRESHOLD,
+    CatalogView,
+    RunFacts,
+    TrialFacts,
+    compare_judges,
+    instance_status,
+    trial_status,
+    verifier_outcome,
+)
+from realcli.viewer._follow import LogState, RunState
+from realcli.viewer._timeline import entry, output_json
+
+__all__ = [
+    "LIST_CAP",
+    "PAGE_EVENTS",
+    "PAGE_TRIALS",
+    "RUNNING_WINDOW",
+    "Pages",
+    "check_threshold",
+    "pick_judge",
+]
+
+Json = dict[str, Any]
+RUNNING_WINDOW: Final = 600.0
+"""Seconds without an event after which an unfinished run counts as incomplete rather than running."""
+PAGE_EVENTS: Final = 200
+PAGE_TRIALS: Final = 100
+LIST_CAP: Final = 200
+"""Longest list of excluded trials, failed instances or fidelity failures a run page carries."""
+_MAX_PAGE: Final = 1000
+_INFRA: Final = frozenset({"infrastructure_error", "cancelled", "no_reward"})
+_METRICS: Final = ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB")
+
+
+def pick_judge(facts: RunFacts, requested: str | None) -> str | None:
+    """The judge whose verdicts a page uses: ``requested`` (which must exist), else ``rules``, else the first.
+
+    Like ``realcli report``, but a run with several judges and no ``rules``
+    shows the first (sorted) instead of refusing: the page offers the others.
+    """
+    if requested:
+        ev.check_token(requested, "judge id")
+        if requested not in facts.judges:
+            known = ", ".join(sorted(facts.judges)) or "none yet"
+            raise NotFoundError(f"run {facts.run_id!r} has no judge {requested!r} (judges: {known})")
+        return requested
+    if not facts.judges:
+        return None
+    return "rules" if "rules" in facts.judges else sorted(facts.judges)[0]
+
+
+def check_threshold(value: str | None) -> float:
+    """The ``threshold`` query parameter: a number in (0, 1], default 0.75."""
+    if not value:
+        return DEFAULT_THRESHOLD
+    try:
+        threshold = float(value)
+    except ValueError:
+        threshold = -1.0
+    if not 0 < threshold <= 1:
+        raise ConfigError(f"threshold {value!r}: expected a number in (0, 1], e.g. 0.75")
+    return threshold
+
+
+def run_status(run: RunState, now: float) -> str:
+    """finished (a RunFinished since it last started), running (an event lately), else incomplete."""
+    if not run.open:
+        return "finished"
+    return "running" if now - run.last_at < RUNNING_WINDOW else "incomplete"
+
+
+def trial_chip(trial: TrialFacts, live: bool) -> str:
+    """One word for a trial: pass, fail, infra, running or incomplete."""
+    status = trial_status(trial)
+    if status == "scored":
+        reward = trial.verifier.reward if trial.verifier is not None else None
+        return "pass" if reward is not None and verifier_outcome(reward) else "fail"
+    if status in _INFRA:
+        return "infra"
+    return "running" if live else "incomplete"
+
+
+def progress(run: RunState, live: bool) -> Json:
+    """Trials scheduled, started, finished and how they came out."""
+    facts = run.facts
+    chips = {"pass": 0, "fail": 0, "infra": 0, "running": 0, "incomplete": 0}
+    for trial in facts.trials.values():
+        chips[trial_chip(trial, live)] += 1
+    total = len(facts.scheduled.keys() | facts.trials.keys())
+    return {
+        "total": total,
+        "started": len(facts.trials),
+        "done": chips["pass"] + chips["fail"] + chips["infra"],
+        "queued": total - len(facts.trials),
+        **chips,
+    }
+
+
+def _metric(data: Json, name: str) -> Json:
+    intervals = data["statistics"]["bootstrap"]["intervals"]
+    return {"value": data[name], "ci": intervals.get(name)}
+
+
+def _capped(items: list[Any]) -> Json:
+    return {"shown": items[:LIST_CAP], "total": len(items)}
+
+
+def _judges(facts: RunFacts) -> list[Json]:
+    out = []
+    for judge_id in sorted(facts.judges):
+        started = facts.judges[judge_id].started
+        out.append(
+            {
+                "id": judge_id,
+                "kind": started.kind if started is not None else None,
+                "model": started.model if started is not None else None,
+                "finished": facts.judges[judge_id].finished is not None,
+            }
+        )
+    return out
+
+
+async def _at_version(state: LogState, stream: str, version: int) -> ev.RecordedEvent | None:
+    """The event at ``version`` of ``stream`` (None if there is none)."""
+    if not stream or version < 1:
+        return None
+    async with aclosing(state.log.read(stream, version)) as records:  # type: ignore[type-var]
+        async for rec in records:
+            return rec if rec.version == version else None
+    return None
+
+
+class Pages:
+    """The JSON behind every page and API route."""
+
+    def __init__(self, state: LogState, clock: Callable[[], float] = time.time) -> None:
+        self.state = state
+        self.clock = clock
+
+    def _live(self, run: RunState) -> bool:
+        return run_status(run, self.clock()) == "running"
+
+    # ------------------------------------------------------------ runs
+
+    def _full(self, run_id: str, full: bool | None) -> bool:
+        return self.state.full_is_cheap(run_id) if full is None else full
+
+    async def runs(self, *, full: bool | None = None) -> Json:
+        """Every run with its status, progress and headline scores (with 95 % intervals when ``full``).
+
+        ``full=None``: intervals for the runs where they are cheap, quick scores for the others.
+        """
+        position = self.state.position  # taken first: a change while scoring shows up as the next update
+        rows = [await self.run_row(run_id, full=full) for run_id in sorted(self.state.runs)]
+        return {"position": position, "now": self.clock(), "runs": rows, "intervals": all(r["intervals"] for r in rows)}
+
+    async def run_row(self, run_id: str, *, full: bool | None = None) -> Json:
+        run = self.state.run(run_id)
+        facts = run.facts
+        judge = pick_judge(facts, None)
+        headline = await self.state.headline(run_id, judge, DEFAULT_THRESHOLD, full=self._full(run_id, full))
+        started = facts.started
+        agent = started.agent if started is not None else None
+        return {
+            "run_id": run_id,
+            "agent": agent.name if agent is not None else None,
+            "model": agent.model if agent is not None else None,
+            "mode": started.mode if started is not None else None,
+            "k": started.attempts if started is not None else None,
+            "tasks": len(started.tasks) if started is not None else None,
+            "status": run_status(run, self.clock()),
+            "finished_status": facts.finished.status if facts.finished is not None and not run.open else None,
+            "progress": progress(run, self._live(run)),
+            "judge": judge,
+            "started_at": started.at if started is not None else None,
+            "last_at": run.last_at,
+            "head": run.head,
+            **headline,
+        }
+
+    # ------------------------------------------------------------ run
+
+    async def run(
+        self, run_id: str, judge_id: str | None, threshold: float, *, full: bool | None = None, stale_ok: bool = False
+    ) -> Json:
+        """The run page: the report, with the lists that grow with the run capped and the trials left out.
+
+        ``full=None``: with bootstrap intervals if they are cheap for this run (see ``LogState.report``).
+        """
+        run = self.state.run(run_id)
+        judge = pick_judge(run.facts, judge_id)
+        wanted = self._full(run_id, full)
+        scored = await self.state.report(run_id, judge, threshold, full=wanted, stale_ok=stale_ok)
+        data = dict(scored.data)
+        data.pop("trials")
+        data["run"] = {**data["run"], "trials_not_started": _capped(data["run"]["trials_not_started"])}
+        outcome = data["outcome"]
+        data["outcome"] = {
+            **outcome,
+            "excluded": {**outcome["excluded"], "trials": _capped(outcome["excluded"]["trials"])},
+            "agent_failures": _capped(outcome.get("agent_failures", [])),
+        }
+        data["failed_instances"] = _capped(data["failed_instances"])
+        data["fidelity"] = {**data["fidelity"], "failures": _capped(data["fidelity"]["failures"])}
+        view = CatalogView(run.facts.started.catalog if run.facts.started is not None else None)
+        data["viewer"] = {
+            "run_id": run_id,
+            "sub_dimension_names": {sub: view.sub_dimension_name(sub) for sub in data["sub_dimensions"]},
+            "head": scored.head,
+            "intervals": scored.full,
+            "status": run_status(run, self.clock()),
+            "finished_status": run.facts.finished.status if run.facts.finished is not None and not run.open else None,
+            "progress": progress(run, self._live(run)),
+            "judge": judge,
+            "judges": _judges(run.facts),
+            "threshold": threshold,
+            "last_at": run.last_at,
+            "started_at": run.facts.started.at if run.facts.started is not None else None,
+        }
+        return data
+
+    async def trials(
+        self,
+        run_id: str,
+        judge_id: str | None,
+        *,
+        mode: str = "",
+        chip: str = "",
+        query: str = "",
+        sort: str = "trial",
+        descending: bool = False,
+        offset: int = 0,
+        limit: int = PAGE_TRIALS,
+    ) -> Json:
+        """One page of the run's trials (scheduled ones not started yet included), filtered and sorted."""
+        run = self.state.run(run_id)
+        judge = pick_judge(run.facts, judge_id)
+        scored = await self.state.report(run_id, judge, DEFAULT_THRESHOLD, full=False, stale_ok=True)
+        rows = self._trial_rows(run, scored.data["trials"])
+        if mode:
+            rows = [r for r in rows if r["mode"] == mode]
+        if chip:
+            rows = [r for r in rows if r["chip"] == chip]
+        if query:
+            needle = query.lower()
+            rows = [r for r in rows if needle in r["trial"].lower() or needle in r["task"].lower()]
+        rows.sort(key=_sort_key(sort), reverse=descending)
+        limit = max(1, min(limit, _MAX_PAGE))
+        offset = max(0, offset)
+        return {
+            "head": scored.head,
+            "total": len(rows),
+            "offset": offset,
+            "limit": limit,
+            "trials": rows[offset : offset + limit],
+        }
+
+    def _trial_rows(self, run: RunState, reported: list[Json]) -> list[Json]:
+        live = self._live(run)
+        rows = []
+        for row in reported:
+            trial = run.facts.trials.get(row["trial"])
+            chip = trial_chip(trial, live) if trial is not None else "queued"
+            rows.append({**row, "chip": chip, "probes_fired": len(row["probes_fired"])})
+        seen = {row["trial"] for row in reported}
+        for trial_id, scheduled in run.facts.scheduled.items():
+            if trial_id not in seen:
+                rows.append(
+                    {
+                        "trial": trial_id,
+                        "task": scheduled.task_id,
+                        "category": "",
+                        "mode": scheduled.mode,
+                        "attempt": scheduled.attempt,
+                        "status": "queued",
+                        "chip": "queued",
+                        "reward": None,
+                        "V": None,
+                        "end_reason": "",
+                        "tries": 0,
+                        "turns": 0,
+                        "agent_commands": 0,
+                        "agent_messages": 0,
+                        "agent_questions": 0,
+                        "probes_fired": 0,
+                        "instances": None,
+                    }
+                )
+        return rows
+
+    # ------------------------------------------------------------ trial
+
+    async def trial(self, run_id: str, trial_id: str, judge_id: str | None, *, timeline: bool = True) -> Json:
+        """The trial page: header, checklist, verifier, evidence and (``timeline``) the first page of events."""
+        run = self.state.run(run_id)
+        trial = run.facts.trials.get(trial_id)
+        marks = run.marks.get(trial_id)
+        if trial is None or marks is None:
+            scheduled = run.facts.scheduled.get(trial_id)
+            if scheduled is None:
+                raise NotFoundError(f"run {run_id!r} has no trial {trial_id!r}")
+            return {"run_id": run_id, "trial_id": trial_id, "queued": True, "mode": scheduled.mode, "head": -1}
+        judge = pick_judge(run.facts, judge_id)
+        head = marks.head
+        # The trial's own TrialStarted: the fold keeps a copy without the script.
+        started_rec = await _at_version(self.state, *marks.started_at)
+        started = started_rec.event if started_rec is not None else trial.started
+        assert isinstance(started, ev.TrialStarted)
+        evidence_rec = await _at_version(self.state, *marks.evidence_at)
+        verdicts, fidelity = await self._verdicts(run, judge, trial_id) if judge is not None else ({}, [])
+        first_page = await self.events(run_id, trial_id, after=-1, until=head) if timeline else None
+        catalog = run.facts.started.catalog if run.facts.started is not None else None
+        return {
+            "run_id": run_id,
+            "trial_id": trial_id,
+            "queued": False,
+            "head": head,
+            "events": marks.events,
+            "chip": trial_chip(trial, self._live(run)),
+            "status": trial_status(trial),
+            "run_status": run_status(run, self.clock()),
+            **_header(trial, started),
+            "verifier": _verifier(trial),
+            "hard_checks": _hard_checks(trial),
+            "checklist": _checklist(trial, started, CatalogView(catalog), verdicts),
+            "fidelity": fidelity,
+            "judge": judge,
+            "judges": _judges(run.facts),
+            "evidence": _evidence(evidence_rec),
+            "usage": {
+                purpose: {
+                    "calls": u.calls,
+                    "errors": u.errors,
+                    "tokens_in": u.tokens_in,
+                    "tokens_out": u.tokens_out,
+                    "cost_usd": round(u.cost_usd, 6),
+                    "latency_sec": round(u.latency_sec, 3),
+                }
+                for purpose, u in sorted(trial.usage.items())
+            },
+            "slices": _slices(trial, started),
+            "timeline": first_page,
+        }
+
+    async def _verdicts(
+        self, run: RunState, judge_id: str, trial_id: str
+    ) -> tuple[dict[tuple[str, str], ev.VerdictRendered], list[Json]]:
+        """The judge's latest verdict per item and its fidelity audit of the trial's current try."""
+        stream = ev.judge_stream(run.facts.run_id, judge_id)
+        verdicts: dict[tuple[str, str], ev.VerdictRendered] = {}
+        fidelity: dict[str, ev.FidelityAssessed] = {}
+        for first, last in run.verdict_ranges(judge_id, trial_id):
+            async with aclosing(self.state.log.read_all(first, f"{run.facts.run_id}.judge")) as records:  # type: ignore[type-var]
+                async for rec in records:
+                    if rec.position > last:
+                        break
+                    event = rec.event
+                    if rec.stream != stream or getattr(event, "trial_id", None) != trial_id:
+                        continue
+                    if isinstance(event, ev.VerdictRendered):
+                        verdicts[(event.scenario, event.item_id)] = event
+                    elif isinstance(event, ev.FidelityAssessed):
+                        fidelity[event.criterion] = event
+        audit = [
+            {
+                "criterion": f.criterion,
+                "verdict": f.verdict,
+                "rationale": f.rationale,
+                "affected_dimensions": list(f.affected_dimensions),
+            }
+            for f in sorted(fidelity.values(), key=lambda f: f.criterion)
+        ]
+        return verdicts, audit
+
+    async def events(
+        self, run_id: str, trial_id: str, *, after: int, until: int | None, limit: int = PAGE_EVENTS
+    ) -> Json:
+        """Timeline entries of a trial after position ``after`` (up to ``until``), at most ``limit``."""
+        self.state.run(run_id)
+        limit = max(1, min(limit, _MAX_PAGE))
+        entries: list[Json] = []
+        more = False
+        scope = f"{run_id}.{trial_id}"
+        async with aclosing(self.state.log.read_all(after + 1, scope)) as records:  # type: ignore[type-var]
+            async for rec in records:
+                if until is not None and rec.position > until:
+                    break
+                if len(entries) == limit:
+                    more = True
+                    break
+                entries.append(entry(rec))
+        last = entries[-1]["pos"] if entries else after
+        return {"entries": entries, "next": last, "done": not more, "until": until}
+
+    async def event(self, run_id: str, trial_id: str, actor: str, version: int) -> Json:
+        """One trial event whole (command output and evidence files not clipped), by stream and version."""
+        self.state.run(run_id)
+        if actor not in ev.ACTORS:
+            raise NotFoundError(f"a trial has no {actor!r} stream (streams: {', '.join(ev.ACTORS)})")
+        stream = ev.trial_stream(run_id, trial_id, actor)
+        rec = await _at_version(self.state, stream, version)
+        if rec is None:
+            raise NotFoundError(f"stream {stream!r} has no event {version}")
+        return entry(rec, clip=None)
+
+    # ------------------------------------------------------------ compare
+
+    async def compare_runs(self, first: str, second: str) -> Json:
+        """Two runs side by side under their default judges."""
+        reports = []
+        for run_id in (first, second):
+            run = self.state.run(run_id)
+            judge = pick_judge(run.facts, None)
+            reports.append(((await self.state.report(run_id, judge, DEFAULT_THRESHOLD)).data, judge))
+        (a, judge_a), (b, judge_b) = reports
+        return {
+            "kind": "runs",
+            "a": {"id": first, "judge": judge_a, "run": a["run"]},
+            "b": {"id": second, "judge": judge_b, "run": b["run"]},
+            **_side_by_side(a, b),
+            "disagreements": _outcome_disagreements(a["trials"], b["trials"]),
+        }
+
+    async def compare_judges(self, run_id: str, first: str, second: str) -> Json:
+        """Two judges of one run side by side, with their per-item agreement."""
+        run = self.state.run(run_id)
+        for judge_id in (first, second):
+            pick_judge(run.facts, judge_id)
+        if first == second:
+            raise ConfigError(f"compare: judges {first!r} and {second!r} are the same; pick two different judges")
+        a = (await self.state.report(run_id, first, DEFAULT_THRESHOLD)).data
+        b = (await self.state.report(run_id, second, DEFAULT_THRESHOLD)).data
+        agreement = await self.state.compute(lambda: compare_judges(run.facts, first, second))
+        return {
+            "kind": "judges",
+            "run_id": run_id,
+            "a": {"id": first, "judge": first, "run": a["run"]},
+            "b": {"id": second, "judge": second, "run": b["run"]},
+            **_side_by_side(a, b),
+            "agreement": {k: v for k, v in agreement.items() if k != "disagreements"},
+            "disagreements": {"shown": agreement["disagreements"], "total": agreement["disagreements_total"]},
+        }
+
+
+# ---------------------------------------------------------------- pieces
+
+
+def _delta(a: float | None, b: float | None) -> float | None:
+    return round(b - a, 6) if a is not None and b is not None else None
+
+
+def _side_by_side(a: Json, b: Json) -> Json:
+    headline = {
+        name: {"a": _metric(a, name), "b": _metric(b, name), "delta": _delta(a[name], b[name])} for name in _METRICS
+    }
+    dims = {
+        code: {"a": a["dimensions"].get(code), "b": b["dimensions"].get(code)}
+        for code in sorted(a["dimensions"].keys() | b["dimensions"].keys())
+    }
+    for row in dims.values():
+        row["delta"] = _delta(row["a"], row["b"])
+    templates = {}
+    for template in sorted(a["templates"].keys() | b["templates"].keys()):
+        ta, tb = a["templates"].get(template), b["templates"].get(template)
+        rate_a = ta["pass_rate"] if ta else None
+        rate_b = tb["pass_rate"] if tb else None
+        templates[template] = {
+            "name": (ta or tb or {}).get("name", ""),
+            "a": rate_a,
+            "b": rate_b,
+            "a_instances": ta["instances"] if ta else 0,
+            "b_instances": tb["instances"] if tb else 0,
+            "delta": _delta(rate_a, rate_b),
+        }
+    categories = {}
+    for cat in sorted(a["categories"].keys() | b["categories"].keys()):
+        ca, cb = a["categories"].get(cat, {}), b["categories"].get(cat, {})
+        categories[cat] = {
+            "a_delta": ca.get("delta"),
+            "b_delta": cb.get("delta"),
+            "a_R_COLLAB": ca.get("R_COLLAB"),
+            "b_R_COLLAB": cb.get("R_COLLAB"),
+        }
+    return {
+        "headline": headline,
+        "dimensions": dims,
+        "dimension_names": {**b["dimension_names"], **a["dimension_names"]},
+        "templates": templates,
+        "categories": categories,
+        "threshold": a["threshold"],
+    }
+
+
+def _outcome_disagreements(a_rows: Iterable[Json], b_rows: Iterable[Json]) -> Json:
+    """Trials of the same task, mode and attempt that both runs scored, with different outcomes."""
+    b_by_key = {(r["task"], r["mode"], r["attempt"]): r for r in b_rows}
+    rows = []
+    common = 0
+    for ra in a_rows:
+        rb = b_by_key.get((ra["task"], ra["mode"], ra["attempt"]))
+        if rb is None or ra["V"] is None or rb["V"] is None:
+            continue
+        common += 1
+        if ra["V"] != rb["V"]:
+            rows.append(
+                {
+                    "task": ra["task"],
+                    "mode": ra["mode"],
+                    "attempt": ra["attempt"],
+                    "a_trial": ra["trial"],
+                    "b_trial": rb["trial"],
+                    "a": ra["V"],
+                    "b": rb["V"],
+                }
+            )
+    return {"compared": common, "shown": rows[:LIST_CAP], "total": len(rows)}
+
+
+def _sort_key(sort: str) -> Callable[[Json], Any]:
+    numeric = {"reward", "turns", "agent_commands", "attempt", "agent_messages"}
+    if sort in numeric:
+        return lambda r: (r[sort] is None, r[sort] or 0, r["trial"])
+    if sort in {"task", "mode", "chip", "status", "category"}:
+        return lambda r: (r[sort] or "", r["trial"])
+    return lambda r: r["trial"]
+
+
+def _header(trial: TrialFacts, started: ev.TrialStarted) -> Json:
+    task = started.task
+    script = task.script
+    finished = trial.finished
+    return {
+        "task": task.task_id,
+        "category": task.category,
+        "mode": started.mode,
+        "attempt": started.attempt,
+        "tries": trial.tries,
+        "agent": started.agent.name,
+        "agent_version": started.agent.version,
+        "model": started.agent.model,
+        "user_sim": started.user_sim.kind if started.user_sim is not None else None,
+        "worker": started.worker,
+        "image": started.image,
+        "seed": started.seed,
+        "budgets": {"max_turns": started.budgets.max_turns, "timeout_sec": started.budgets.timeout_sec},
+        "started_at": started.at,
+        "finished": None
+        if finished is None
+        else {
+            "reason": finished.reason,
+            "cause": finished.cause,
+            "detail": finished.detail,
+            "turns": finished.turns,
+            "duration_sec": round(finished.duration_sec, 3),
+            "at": finished.at,
+        },
+        "stopped": None if trial.stopped is None else {"reason": trial.stopped.reason, "detail": trial.stopped.detail},
+        "turns": trial.turns,
+        "agent_commands": trial.agent_commands,
+        "agent_messages": trial.agent_messages,
+        "agent_questions": trial.agent_questions,
+        "instruction": task.instruction,
+        "opening": script.opening if script is not None else None,
+        "persona": script.persona if script is not None else None,
+        "probes": {p.id: {"template": p.template, "goal": p.goal} for p in script.probes} if script else {},
+    }
+
+
+def _verifier(trial: TrialFacts) -> Json | None:
+    v = trial.verifier
+    if v is None:
+        return None
+    return {
+        "reward": v.reward,
+        "V": verifier_outcome(v.reward) if v.reward is not None else None,
+        "exit_code": v.exit_code,
+        "error": v.error,
+        "timed_out": v.timed_out,
+        "duration_sec": round(v.duration_sec, 3),
+        "checks": [{"name": c.name, "status": c.status, "message": c.message} for c in v.checks],
+        "output": output_json(v.output),
+    }
+
+
+def _hard_checks(trial: TrialFacts) -> list[Json]:
+    return [
+        {
+            "probe_id": h.probe_id,
+            "check_id": h.check_id,
+            "command": h.command,
+            "exit_code": h.exit_code,
+            "expect_exit": h.expect_exit,
+            "passed": h.passed,
+        }
+        for (_, _), h in sorted(trial.hard_checks.items())
+    ]
+
+
+def _slices(trial: TrialFacts, started: ev.TrialStarted) -> list[Json]:
+    script = started.task.script
+    if script is None or started.mode != "collab":
+        return []
+    out = []
+    for s in script.slices:
+        released = trial.slices_released.get(s.id)
+        not_released = trial.slices_not_released.get(s.id)
+        out.append(
+            {
+                "id": s.id,
+                "released": released is not None,
+                "trigger": released.trigger if released is not None else None,
+                "reason": not_released.reason if not_released is not None else None,
+            }
+        )
+    return out
+
+
+def _item(item: ev.ChecklistItem, verdict: ev.VerdictRendered | None) -> Json:
+    return {
+        "id": item.id,
+        "text": item.text,
+        "evidence_kind": item.evidence,
+        "timing": item.timing,
+        "hard_check": item.hard_check,
+        "rule": item.rule.__struct_config__.tag if item.rule is not None else None,
+        "verdict": verdict.verdict if verdict is not None else None,
+        "rationale": verdict.rationale if verdict is not None else "",
+        "evidence": list(verdict.evidence) if verdict is not None else [],
+    }
+
+
+def _scenario(
+    scenario: str,
+    template: str,
+    kind: str,
+    items: list[Json],
+    view: CatalogView,
+    **extra: Any,
+) -> Json:
+    verdicts = [i["verdict"] for i in items if i["verdict"] is not None]
+    return {
+        "scenario": scenario,
+        "template": template,
+        "template_name": view.template_name(template),
+        "sub_dimension": view.sub_dimension(template),
+        "dimension": view.dimension(template),
+        "kind": kind,
+        "status": instance_status(verdicts) if verdicts else None,
+        "items": items,
+        **extra,
+    }
+
+
+def _checklist(
+    trial: TrialFacts,
+    started: ev.TrialStarted,
+    view: CatalogView,
+    verdicts: dict[tuple[str, str], ev.VerdictRendered],
+) -> list[Json]:
+    """Every scenario instance of a COLLAB trial (its probes, then the passive checks) with the judge's verdicts."""
+    script = started.task.script
+    if started.mode != "collab":
+        return []
+    out = []
+    for probe in script.probes if script is not None else []:
+        fired = trial.probes_fired.get(probe.id)
+        not_fired = trial.probes_not_fired.get(probe.id)
+        out.append(
+            _scenario(
+                probe.id,
+                probe.template,
+                "probe",
+                [_item(i, verdicts.get((probe.id, i.id))) for i in probe.checklist],
+                view,
+                goal=probe.goal,
+                stimulus=probe.stimulus,
+                expected=probe.expected_behavior,
+                fired=fired is not None,
+                trigger=fired.trigger if fired is not None else None,
+                not_fired_reason=not_fired.reason if not_fired is not None else None,
+            )
+        )
+    for check in view.passive_checks:
+        out.append(
+            _scenario(
+                check.id,
+                check.id,
+                "passive",
+                [_item(i, verdicts.get((check.id, i.id))) for i in check.items],
+                view,
+            )
+        )
+    return out
+
+
+def _evidence(rec: ev.RecordedEvent | None) -> Json | None:
+    if rec is None:
+        return None
+    shaped = entry(rec)
+    return {"pos": rec.position, "files": shaped["files"], "listing": shaped["listing"], "image": shaped["image"]}
