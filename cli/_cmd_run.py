@@ -107,6 +107,26 @@ ImageMapOpt = Annotated[
         "FROM; FROM may be a glob such as python:3.*-slim*). Also $REALCLI_IMAGE_MAP and the config file.",
     ),
 ]
+HostNetworkOpt = Annotated[
+    bool,
+    typer.Option(
+        "--allow-host-network",
+        help="When the Docker engine cannot give a sandbox a bridge network of its own, let sandboxes that need "
+        "network take the HOST's network, where they reach every service on this machine, the event log "
+        "included. Unsafe; recorded in the run. Without it such a run is refused.",
+    ),
+]
+
+
+def warn_host_network(allowed: bool) -> None:
+    """The loud warning ``--allow-host-network`` deserves, once, before anything runs."""
+    if allowed:
+        err_console.print(
+            "[bold red]warning:[/] --allow-host-network: where the engine cannot bridge, sandboxes that need "
+            "network share this machine's network and can reach its services, the event log included"
+        )
+
+
 BuildCaOpt = Annotated[
     list[Path] | None,
     typer.Option(
@@ -156,6 +176,7 @@ def run(
     network: NetworkOpt = "task",
     image_map: ImageMapOpt = None,
     build_ca: BuildCaOpt = None,
+    allow_host_network: HostNetworkOpt = False,
     metric: Annotated[
         str | None,
         typer.Option(
@@ -174,7 +195,9 @@ def run(
         metric=metric,
         image_map=load_image_map(image_map or []),
         build_ca=load_build_ca(build_ca or []),
+        allow_host_network=allow_host_network,
     )
+    warn_host_network(allow_host_network)
     info, make_agent = agent_factory(
         agent,
         ModelOptions(model=model, base_url=base_url, provider=provider),

@@ -15,12 +15,14 @@ from realcli import TaskFormatError
 from realcli.cli._app import app, console, err_console
 from realcli.cli._cmd_run import (
     BuildCaOpt,
+    HostNetworkOpt,
     ImageMapOpt,
     NetworkOpt,
     _judge_hook,
     _until_signal,
     load_suite,
     report_skipped,
+    warn_host_network,
 )
 from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import open_log
@@ -49,6 +51,7 @@ def validate(
     network: NetworkOpt = "task",
     image_map: ImageMapOpt = None,
     build_ca: BuildCaOpt = None,
+    allow_host_network: HostNetworkOpt = False,
     log: LogOption = None,
 ) -> None:
     """Check tasks as the paper's construction pipeline does: oracle passes, no-op fails, scripts reach every probe."""
@@ -56,7 +59,9 @@ def validate(
         network=parse_network(network),
         image_map=load_image_map(image_map or []),
         build_ca=load_build_ca(build_ca or []),
+        allow_host_network=allow_host_network,
     )
+    warn_host_network(allow_host_network)
     loaded, skipped = load_suite(tasks)
     prefix = time.strftime("validate-%Y%m%d-%H%M%S", time.gmtime())
     err_console.print(f"validating {len(loaded)} task(s): runs {prefix}-oracle, -noop, -parrot and -mutant-N")

@@ -223,6 +223,8 @@ class RunStarted(Event, frozen=True):
     # bundle image builds trusted (--build-ca; "" for none).
     image_map: list[str] = field(default_factory=list)
     build_ca: str = ""
+    # Sandboxes that need network may take the host's when the engine cannot bridge (--allow-host-network).
+    allow_host_network: bool = False
 
 
 class TrialScheduled(Event, frozen=True):

@@ -25,9 +25,10 @@ import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path, PurePosixPath
 from types import TracebackType
-from typing import IO, Any, Literal, Self
+from typing import IO, Any, Self
 
 import aiodocker
 import aiohttp
@@ -40,6 +41,7 @@ from aiodocker.execs import Exec
 from realcli._errors import EngineError, InfrastructureError, SandboxLostError
 from realcli.environments import docker_error, is_not_found, one_line, session_labels
 from realcli.events import EnvironmentConfig, Output
+from realcli.runtime._networks import KIND_NETWORK, SandboxNetwork, join_network, leave_network, network_of
 
 __all__ = [
     "DEFAULT_MAX_OUTPUT_BYTES",
@@ -316,6 +318,7 @@ class DockerSandbox:
         cpus: float = 1.0,
         memory_mb: int = 2048,
         internet: bool = False,
+        allow_host_network: bool = False,
         workdir: str | None = "/app",
         env: Mapping[str, str] | None = None,
         pids_limit: int = DEFAULT_PIDS_LIMIT,
@@ -328,7 +331,11 @@ class DockerSandbox:
         self.trial = trial
         self._cpus = cpus
         self._memory_mb = memory_mb
-        self.network: Literal["none", "host"] = "host" if internet else "none"
+        self._internet = internet
+        self._allow_host_network = allow_host_network
+        # "none" until a sandbox that needs network has joined one: "bridge" (its run's) or "host".
+        self.network: SandboxNetwork = "none"
+        self._network_name = "none"
         self._asked_workdir = workdir
         # None (the image's WORKDIR) until the container exists; then the directory it resolved to.
         self.workdir: str = workdir or "/"
@@ -354,10 +361,13 @@ class DockerSandbox:
         labels: Mapping[str, str] | None = None,
         mounts: Sequence[BindMount] = (),
         internet: bool | None = None,
+        allow_host_network: bool = False,
     ) -> DockerSandbox:
         """A sandbox with a task's ``[environment]`` limits, network, workdir and env.
 
-        ``internet`` overrides the task's own network declaration (a run's ``--network none``).
+        ``internet`` overrides the task's own network declaration (a run's ``--network none``);
+        ``allow_host_network`` lets a sandbox that needs network take the host's when the engine
+        cannot bridge (see ``realcli.runtime._networks``).
         Without ``[environment] workdir`` the working directory is the image's WORKDIR (Harbor).
         """
         return cls(
@@ -368,6 +378,7 @@ class DockerSandbox:
             cpus=environment.cpus,
             memory_mb=environment.memory_mb,
             internet=environment.internet if internet is None else internet,
+            allow_host_network=allow_host_network,
             workdir=environment.workdir or None,
             env=environment.env,
             pids_limit=pids_limit,
@@ -391,12 +402,14 @@ class DockerSandbox:
 
     def labels(self) -> dict[str, str]:
         """The labels the container gets (ownership labels win over extra labels)."""
+        return {**self._extra_labels, **self._owner_labels(KIND_SANDBOX), LABEL_TRIAL: self.trial}
+
+    def _owner_labels(self, kind: str) -> dict[str, str]:
+        """What ``gc`` reads to find an object whose process is gone: kind, run, process, host."""
         return {
-            **self._extra_labels,
             **session_labels(),
-            LABEL_KIND: KIND_SANDBOX,
+            LABEL_KIND: kind,
             LABEL_RUN: self.run,
-            LABEL_TRIAL: self.trial,
             LABEL_PID: str(os.getpid()),
             LABEL_HOST: socket.gethostname(),
         }
@@ -421,6 +434,10 @@ class DockerSandbox:
 
     async def _start(self) -> None:
         cpus = min(self._cpus, await _cpu_capacity(self._docker))
+        if self._internet:
+            self.network, self._network_name = await join_network(
+                self._docker, self.run, allow_host=self._allow_host_network, labels=self._owner_labels(KIND_NETWORK)
+            )
         config = self._config(cpus)
         try:
             self._container = await self._docker.containers.create(config, name=self.name)
@@ -477,7 +494,7 @@ class DockerSandbox:
                 "Memory": memory,
                 "MemorySwap": memory,  # no swap beyond the limit
                 "PidsLimit": self._pids_limit,
-                "NetworkMode": self.network,
+                "NetworkMode": self._network_name,
                 "Init": True,
                 **({"Mounts": [m.config() for m in self._mounts]} if self._mounts else {}),
             },
@@ -496,6 +513,11 @@ class DockerSandbox:
             except DockerError as e:
                 if not is_not_found(e):
                     return docker_error(e, f"removing sandbox {self.name}")
+            if self.network == "bridge":
+                try:
+                    await leave_network(self._docker, self._network_name)
+                except EngineError as e:
+                    return e
         if scope.cancelled_caught:
             return InfrastructureError(
                 f"removing sandbox {self.name} took over {_REMOVE_TIMEOUT_SEC:.0f} s; "
@@ -1096,7 +1118,37 @@ async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: fl
                 raise docker_error(e, f"removing sandbox {c.id[:12]}") from e
             continue
         removed.append(c.id)
+    await _gc_networks(docker, run=run)
     return removed
+
+
+async def _gc_networks(docker: aiodocker.Docker, *, run: str | None) -> None:
+    """Remove run networks whose process is gone (or, with ``run``, that run's): after their sandboxes."""
+    label_filters = [f"{LABEL_KIND}={KIND_NETWORK}"] + ([f"{LABEL_RUN}={run}"] if run is not None else [])
+    try:
+        networks = await docker.networks.list(filters={"label": label_filters})
+    except DockerError as e:
+        raise docker_error(e, "listing run networks") from e
+    for net in networks:
+        labels: dict[str, str] = net.get("Labels") or {}
+        if run is None and _owner_alive(labels, _created_at(str(net.get("Created", "")))):
+            continue
+        try:
+            await network_of(docker, net["Id"]).delete()
+        except DockerError as e:
+            # 404: gone already; 403/409: a sandbox still uses it (another process's, or one being removed).
+            if e.status not in (403, 404, 409):
+                raise docker_error(e, f"removing network {net.get('Name', net['Id'][:12])}") from e
+
+
+def _created_at(stamp: str) -> float:
+    """The engine's RFC 3339 time (nanoseconds, ``Z``) as a Unix time; 0 when unreadable."""
+    match = re.fullmatch(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)", stamp)
+    if match is None:
+        return 0.0
+    whole, fraction, zone = match.groups()
+    moment = datetime.fromisoformat(whole + ("+00:00" if zone == "Z" else zone))
+    return moment.timestamp() + float(f"0.{fraction or 0}")
 
 
 async def prune_images(

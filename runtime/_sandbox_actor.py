@@ -56,6 +56,7 @@ class SandboxPlan:
     extra_labels: dict[str, str] = field(default_factory=dict)
     mounts: tuple[BindMount, ...] = ()  # an installed agent's (its model gateway's socket)
     internet: bool = False  # the task's declaration under the run's network setting (RunSettings.internet)
+    allow_host_network: bool = False  # the host's network when the engine cannot bridge (--allow-host-network)
     metric: str | None = None  # the reward.json metric that decides V when there is no 'reward' (--metric)
 
 
@@ -90,6 +91,7 @@ class SandboxActor:
             labels=plan.extra_labels,
             mounts=plan.mounts,
             internet=plan.internet,
+            allow_host_network=plan.allow_host_network,
         )
         reason = "trial over"
         self._verified = False

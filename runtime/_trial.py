@@ -250,6 +250,7 @@ class TrialRunner:
                 keep_image=spec.keep_image,
                 mounts=setup.mounts if setup else (),
                 internet=spec.settings.internet(task.config.environment),
+                allow_host_network=spec.settings.allow_host_network,
                 metric=spec.settings.metric,
             )
             sandbox = SandboxActor(
