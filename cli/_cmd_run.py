@@ -227,8 +227,10 @@ def run(
         f"run [bold]{plan.run_id}[/]: {total} trial(s), agent {agent}, {mode} mode, log {log or 'default'}"
     )
     result, headline = _with_progress(total, lambda on_trial: _run(log, plan, on_trial, judge, distribute))
-    _summarize(result, headline)
+    errors = _summarize(result, headline)
     report_skipped(skipped)
+    if errors:
+        raise typer.Exit(INFRASTRUCTURE_EXIT)
 
 
 def load_suite(paths: list[Path]) -> tuple[list[Task], list[tuple[Path, str]]]:
@@ -331,7 +333,8 @@ def resume(
             return result, await _headline(opened, run_id, judged and not result.interrupted)
 
     result, headline = _with_progress(None, go, progress)
-    _summarize(result, headline)
+    if _summarize(result, headline):
+        raise typer.Exit(INFRASTRUCTURE_EXIT)
 
 
 @app.command()
@@ -516,7 +519,12 @@ def _verdict(outcome: TrialOutcome) -> Literal["pass", "fail", "error"]:
     return "pass" if outcome.reward >= 1.0 else "fail"
 
 
-def _summarize(result: RunResult, headline: dict[str, object]) -> None:
+# `realcli run`/`resume` exit status when trials ended in infrastructure errors (scores rest on fewer trials).
+INFRASTRUCTURE_EXIT = 3
+
+
+def _summarize(result: RunResult, headline: dict[str, object]) -> int:
+    """Print the run's table and scores; returns how many trials ended in infrastructure errors."""
     table = Table("task", "mode", "trial", "end", "reward", title=f"run {result.run_id}")
     for o in sorted(result.outcomes, key=lambda o: (o.task_id, o.mode, o.trial_id)):
         reward = "-" if o.reward is None else f"{o.reward:g}"
@@ -544,3 +552,4 @@ def _summarize(result: RunResult, headline: dict[str, object]) -> None:
     )
     if result.interrupted:
         raise typer.Exit(130)
+    return errors

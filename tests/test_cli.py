@@ -290,3 +290,18 @@ def test_a_folder_with_a_broken_task_runs_the_rest_and_lists_the_skipped_one(tmp
     assert started.tasks == ["fine"]
     (verified,) = [r.event for r in events if isinstance(r.event, ev.VerifierFinished)]
     assert verified.reward == 1.0
+
+
+def test_a_run_whose_trials_end_in_infrastructure_errors_exits_non_zero(tmp_path: Path) -> None:
+    """A Dockerfile that fails to build is the world's failure, not the agent's: excluded, said, and exit 3."""
+    root = make_task(tmp_path, "unbuildable", dockerfile="FROM debian:bookworm-slim\nRUN exit 7\n")
+    url = f"sqlite:{tmp_path / 'l.db'}"
+
+    result = realcli("run", str(root), "--mode", "exec", "--run-id", "nobuild", "--log", url)
+
+    assert result.returncode == 3, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "1 trial(s) ended in infrastructure errors (not scored): `realcli resume nobuild`" in result.stdout
+    events = anyio.run(records, url, "nobuild")
+    (finished,) = [r.event for r in events if isinstance(r.event, ev.TrialFinished)]
+    assert (finished.reason, finished.cause) == ("infrastructure_error", "image_error")
