@@ -59,6 +59,7 @@ __all__ = [
     "SandboxCreated",
     "SandboxRemoved",
     "SandboxReset",
+    "StorageExceeded",
     "SliceNotReleased",
     "SliceReleased",
     "SnapshotRequested",
@@ -389,6 +390,15 @@ class SandboxReset(Event, frozen=True):
     processes: int = 0
 
 
+class StorageExceeded(Event, frozen=True):
+    """The sandbox's writable layer outgrew the task's ``storage_mb`` while the agent worked: every
+    process was killed (the files stay) and the agent's time ended (cause ``storage_budget``)."""
+
+    container_id: str
+    limit_mb: int
+    used_mb: int
+
+
 class SandboxRemoved(Event, frozen=True):
     container_id: str
     reason: str = ""
@@ -611,6 +621,7 @@ AnyEvent = (
     | EvidenceSnapshotted
     | SandboxCreated
     | SandboxReset
+    | StorageExceeded
     | SandboxRemoved
     | FilesCopied
     | CommandRequested

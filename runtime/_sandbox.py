@@ -85,6 +85,12 @@ _LOG_DIRS = (("logs", 0o755), ("logs/agent", 0o777), ("logs/verifier", 0o777))
 # Keeps the container alive with nothing but `sh` and `sleep`, which every usable image has.
 _KEEPALIVE = ["sh", "-c", "while :; do sleep 86400; done"]
 _NAME_CHARS = re.compile(r"[^a-zA-Z0-9_.-]+")
+# Kills every process but PID 1, the keep-alive loop, this shell and its `timeout` parent.
+_KILL_ALL = (
+    'for d in /proc/[0-9]*; do p=${d#/proc/}; case "$p" in 1|$$|$PPID) continue;; esac; '
+    'case "$(tr "\\0" " " < "$d/cmdline" 2>/dev/null)" in *"sleep 86400; done"*) continue;; esac; '
+    'kill -9 "$p" 2>/dev/null; done; true'
+)
 _DIR_BIT = 1 << 31  # Go's os.ModeDir, as the archive stat header reports it
 _SYMLINK_BIT = 1 << 27  # os.ModeSymlink
 # Go's os.ModeType: dir, symlink, device, named pipe, socket, char device, irregular.
@@ -317,6 +323,7 @@ class DockerSandbox:
         trial: str,
         cpus: float = 1.0,
         memory_mb: int = 2048,
+        storage_mb: int | None = None,
         internet: bool = False,
         allow_host_network: bool = False,
         workdir: str | None = "/app",
@@ -331,6 +338,7 @@ class DockerSandbox:
         self.trial = trial
         self._cpus = cpus
         self._memory_mb = memory_mb
+        self.storage_mb = storage_mb
         self._internet = internet
         self._allow_host_network = allow_host_network
         # "none" until a sandbox that needs network has joined one: "bridge" (its run's) or "host".
@@ -377,6 +385,7 @@ class DockerSandbox:
             trial=trial,
             cpus=environment.cpus,
             memory_mb=environment.memory_mb,
+            storage_mb=environment.storage_mb,
             internet=environment.internet if internet is None else internet,
             allow_host_network=allow_host_network,
             workdir=environment.workdir or None,
@@ -494,6 +503,8 @@ class DockerSandbox:
                 "Memory": memory,
                 "MemorySwap": memory,  # no swap beyond the limit
                 "PidsLimit": self._pids_limit,
+                # No file may outgrow the disk budget; the whole writable layer is measured (disk_used_mb).
+                **({"Ulimits": [_fsize(self.storage_mb)]} if self.storage_mb else {}),
                 "NetworkMode": self._network_name,
                 "Init": True,
                 **({"Mounts": [m.config() for m in self._mounts]} if self._mounts else {}),
@@ -556,6 +567,23 @@ class DockerSandbox:
         except DockerError as e:
             raise await self._gone("listing processes", e) from e
         return len(listing.get("Processes") or [])
+
+    async def stop_processes(self) -> None:
+        """Kill every process but the container's own (its init and keep-alive loop); the files stay.
+
+        Unlike ``reset_processes`` the container keeps running, so the agent's
+        command under way simply ends (killed) instead of losing its sandbox.
+        """
+        await self.exec(_KILL_ALL, timeout_sec=30)
+
+    async def disk_used_mb(self) -> int:
+        """The size of the container's writable layer (every file the sandbox wrote), in MiB."""
+        container = self._require()
+        try:
+            data = await container.show(size="true")
+        except DockerError as e:
+            raise await self._gone("measuring the disk", e) from e
+        return int(data.get("SizeRw") or 0) // _MiB
 
     @property
     def pids_limit(self) -> int:
@@ -1139,6 +1167,12 @@ async def _gc_networks(docker: aiodocker.Docker, *, run: str | None) -> None:
             # 404: gone already; 403/409: a sandbox still uses it (another process's, or one being removed).
             if e.status not in (403, 404, 409):
                 raise docker_error(e, f"removing network {net.get('Name', net['Id'][:12])}") from e
+
+
+def _fsize(storage_mb: int) -> dict[str, Any]:
+    """RLIMIT_FSIZE (bytes): a write past it fails with EFBIG instead of filling the host's disk."""
+    limit = storage_mb * _MiB
+    return {"Name": "fsize", "Soft": limit, "Hard": limit}
 
 
 def _created_at(stamp: str) -> float:
