@@ -196,6 +196,8 @@ _APPLIED: dict[str, frozenset[str]] = {
             "cpus",
             "memory_mb",
             "memory",
+            "storage_mb",
+            "storage",
             "allow_internet",
             "workdir",
             "network_mode",
