@@ -409,6 +409,7 @@ class Script(_Frozen, frozen=True):
 class OracleReply(_Frozen, frozen=True):
     reply: str = ""
     commands: list[str] = field(default_factory=list)
+    question: bool = False  # the reply asks the user something (AgentMessaged.question)
 
 
 class OracleContract(_Frozen, frozen=True):

@@ -101,8 +101,9 @@ async def require_bridges(docker: aiodocker.Docker, needing: list[str]) -> None:
     """Refuse, in one line, when tasks ``needing`` network meet an engine without bridged networking."""
     if needing and not await engine_bridges(docker):
         shown = ", ".join(needing[:3]) + (f" and {len(needing) - 3} more" if len(needing) > 3 else "")
+        who = f"task {shown} needs" if len(needing) == 1 else f"tasks {shown} need"
         raise NetworkUnavailableError(
-            f"{shown} need(s) network, and the Docker engine has no bridged networking, so a sandbox could "
+            f"{who} network, and the Docker engine has no bridged networking, so a sandbox could "
             f"only get this host's network: {NETWORK_HINT}"
         )
 

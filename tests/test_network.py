@@ -237,7 +237,7 @@ def test_an_engine_without_bridges_refuses_a_task_that_needs_network_unless_allo
     assert refused.returncode == 1
     line = refused.stderr.strip().splitlines()[-1]
     assert refused.stderr.count("error") == 1
-    assert line.startswith("realcli: error: wants-net need(s) network")
+    assert line.startswith("realcli: error: task wants-net needs network")
     for way_out in ("dockerd", "--network none", "--allow-host-network"):
         assert way_out in line
     assert "Traceback" not in refused.stderr
