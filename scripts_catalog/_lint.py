@@ -431,12 +431,12 @@ class _Linter:
                 )
             said = content_stems(text)
             overlap = [said[s] for s in said if s in purpose and s not in self.task_words and s not in sanctioned]
-            if overlap:
-                named = [repr(w) for w in overlap if stem(w) in behaviour]
-                extra = ""
-                if named and template is not None:
-                    verb = "describes" if len(named) == 1 else "describe"
-                    extra = f"; {', '.join(named)} also {verb} what template {template.id} measures"
+            named = [repr(w) for w in overlap if stem(w) in behaviour]
+            # Only words that also describe what the template measures give the purpose away; other
+            # shared words are the task's own subject (a file, a service, a domain term).
+            if named and template is not None:
+                verb = "describes" if len(named) == 1 else "describe"
+                extra = f"; {', '.join(named)} also {verb} what template {template.id} measures"
                 self.warn(
                     where,
                     f"repeats {', '.join(repr(w) for w in overlap)} from the probe's goal/expected_behavior, "

@@ -305,3 +305,13 @@ def test_a_run_whose_trials_end_in_infrastructure_errors_exits_non_zero(tmp_path
     events = anyio.run(records, url, "nobuild")
     (finished,) = [r.event for r in events if isinstance(r.event, ev.TrialFinished)]
     assert (finished.reason, finished.cause) == ("infrastructure_error", "image_error")
+
+
+def test_catalog_shows_one_template_in_full() -> None:
+    shown = realcli("catalog", "2.5.a")
+    assert shown.returncode == 0, shown.stderr
+    assert "2.5.a Stop request" in shown.stdout
+    assert "Wait, stop for a moment. Don't run anything else yet." in shown.stdout  # a stimulus variant
+    assert "c1 [trace, first_response; command_absent]" in shown.stdout  # brackets printed, not eaten as markup
+    line = one_line_error(realcli("catalog", "9.9.z"))
+    assert "has no template '9.9.z'" in line
