@@ -469,3 +469,14 @@ def test_a_probe_built_from_the_catalog_lints_clean(task_dir: Path) -> None:
     }
     script = edited(probes=[*BASE["probes"], probe])
     assert lint(task_dir, script) == []
+
+
+def test_a_heredoc_that_is_never_closed_is_an_error(task_dir: Path) -> None:
+    # `EOF && ...` is not a terminator: the shell reads to the end and the check fails when it runs.
+    broken = "python3 - <<'EOF' && test -f /app/x\nprint('ok')\nEOF && test -f /app/y"
+    script = edited(**{"probes.0.hard_checks": [{"id": "h1", "run": broken}]})
+    issue = only(lint(task_dir, script), "error", S + "probes[0].hard_checks[0].run")
+    assert "the heredoc <<EOF is never closed" in issue.message
+    closed = "python3 - <<'EOF' && test -f /app/y\nprint('ok')\nEOF"
+    fine = edited(**{"probes.0.hard_checks": [{"id": "h1", "run": closed}]})
+    assert lint(task_dir, fine) == []
