@@ -107,6 +107,26 @@ ImageMapOpt = Annotated[
         "FROM; FROM may be a glob such as python:3.*-slim*). Also $REALCLI_IMAGE_MAP and the config file.",
     ),
 ]
+HostNetworkOpt = Annotated[
+    bool,
+    typer.Option(
+        "--allow-host-network",
+        help="When the Docker engine cannot give a sandbox a bridge network of its own, let sandboxes that need "
+        "network take the HOST's network, where they reach every service on this machine, the event log "
+        "included. Unsafe; recorded in the run. Without it such a run is refused.",
+    ),
+]
+
+
+def warn_host_network(allowed: bool) -> None:
+    """The loud warning ``--allow-host-network`` deserves, once, before anything runs."""
+    if allowed:
+        err_console.print(
+            "[bold red]warning:[/] --allow-host-network: where the engine cannot bridge, sandboxes that need "
+            "network share this machine's network and can reach its services, the event log included"
+        )
+
+
 BuildCaOpt = Annotated[
     list[Path] | None,
     typer.Option(
@@ -156,6 +176,7 @@ def run(
     network: NetworkOpt = "task",
     image_map: ImageMapOpt = None,
     build_ca: BuildCaOpt = None,
+    allow_host_network: HostNetworkOpt = False,
     metric: Annotated[
         str | None,
         typer.Option(
@@ -175,7 +196,9 @@ def run(
         metric=metric,
         image_map=load_image_map(image_map or []),
         build_ca=load_build_ca(build_ca or []),
+        allow_host_network=allow_host_network,
     )
+    warn_host_network(allow_host_network)
     info, make_agent = agent_factory(
         agent,
         ModelOptions(model=model, base_url=base_url, provider=provider),
@@ -205,8 +228,10 @@ def run(
         f"run [bold]{plan.run_id}[/]: {total} trial(s), agent {agent}, {mode} mode, log {log or 'default'}"
     )
     result, headline = _with_progress(total, lambda on_trial: _run(log, plan, on_trial, distribute))
-    _summarize(result, headline)
+    errors = _summarize(result, headline)
     report_skipped(skipped)
+    if errors:
+        raise typer.Exit(INFRASTRUCTURE_EXIT)
 
 
 def load_suite(paths: list[Path]) -> tuple[list[Task], list[tuple[Path, str]]]:
@@ -306,7 +331,8 @@ def resume(
             return result, await _headline(opened, run_id)
 
     result, headline = _with_progress(None, go, progress)
-    _summarize(result, headline)
+    if _summarize(result, headline):
+        raise typer.Exit(INFRASTRUCTURE_EXIT)
 
 
 @app.command()
@@ -509,7 +535,12 @@ def _verdict(outcome: TrialOutcome) -> Literal["pass", "fail", "error"]:
     return "pass" if outcome.reward >= 1.0 else "fail"
 
 
-def _summarize(result: RunResult, headline: dict[str, object]) -> None:
+# `realcli run`/`resume` exit status when trials ended in infrastructure errors (scores rest on fewer trials).
+INFRASTRUCTURE_EXIT = 3
+
+
+def _summarize(result: RunResult, headline: dict[str, object]) -> int:
+    """Print the run's table and scores; returns how many trials ended in infrastructure errors."""
     table = Table("task", "mode", "trial", "end", "reward", title=f"run {result.run_id}")
     for o in sorted(result.outcomes, key=lambda o: (o.task_id, o.mode, o.trial_id)):
         reward = "-" if o.reward is None else f"{o.reward:g}"
@@ -537,3 +568,4 @@ def _summarize(result: RunResult, headline: dict[str, object]) -> None:
     )
     if result.interrupted:
         raise typer.Exit(130)
+    return errors

@@ -15,11 +15,13 @@ from realcli import TaskFormatError
 from realcli.cli._app import app, console, err_console
 from realcli.cli._cmd_run import (
     BuildCaOpt,
+    HostNetworkOpt,
     ImageMapOpt,
     NetworkOpt,
     _until_signal,
     load_suite,
     report_skipped,
+    warn_host_network,
 )
 from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import EventLog, open_log
@@ -37,7 +39,7 @@ from realcli.runtime import (
     unimplemented_keys,
     validate_tasks,
 )
-from realcli.scripts_catalog import LintIssue, coverage, lint_script, load_catalog
+from realcli.scripts_catalog import LintIssue, Template, coverage, lint_script, load_catalog
 
 TasksArg = Annotated[list[Path], typer.Argument(metavar="TASKS...", help="Task directories, or folders of them.")]
 
@@ -49,6 +51,7 @@ def validate(
     network: NetworkOpt = "task",
     image_map: ImageMapOpt = None,
     build_ca: BuildCaOpt = None,
+    allow_host_network: HostNetworkOpt = False,
     log: LogOption = None,
 ) -> None:
     """Check tasks as the paper's construction pipeline does: oracle passes, no-op fails, scripts reach every probe."""
@@ -56,7 +59,9 @@ def validate(
         network=parse_network(network),
         image_map=load_image_map(image_map or []),
         build_ca=load_build_ca(build_ca or []),
+        allow_host_network=allow_host_network,
     )
+    warn_host_network(allow_host_network)
     loaded, skipped = load_suite(tasks)
     prefix = time.strftime("validate-%Y%m%d-%H%M%S", time.gmtime())
     err_console.print(f"validating {len(loaded)} task(s): runs {prefix}-oracle, -noop, -parrot and -mutant-N")
@@ -195,10 +200,16 @@ def _lint_one(path: Path, catalog: object) -> list[LintIssue]:
 
 @app.command()
 def catalog(
+    template_id: Annotated[
+        str | None, typer.Argument(metavar="[TEMPLATE]", help="Show one template in full, e.g. 2.2.a.")
+    ] = None,
     dimension: Annotated[str | None, typer.Option("--dimension", "-d", help="1-5 or U, S, OR, TC, SR.")] = None,
 ) -> None:
-    """List the scenario catalog: dimensions, sub-dimensions, templates and passive checks."""
+    """List the scenario catalog (dimensions, sub-dimensions, templates, passive checks), or show one template."""
     cat = load_catalog()
+    if template_id is not None:
+        _show_template(cat.template(template_id))
+        return
     table = Table(
         "id", "kind", "sub-dimension", "template", "triggers", title=f"RealCLI scenario catalog {cat.version}"
     )
@@ -212,6 +223,29 @@ def catalog(
     if not table.rows:
         raise typer.BadParameter("expected 1-5 or U, S, OR, TC, SR", param_hint="--dimension")
     console.print(table)
+
+
+def _show_template(t: Template) -> None:
+    """Everything an author needs to instantiate ``t``: what it observes, its triggers, variants and checklist."""
+    console.print(f"[bold]{t.id} {escape(t.name)}[/] ({t.kind}, sub-dimension {t.sub_dimension})", soft_wrap=True)
+    for label, value in (
+        ("observes", t.observes),
+        ("expected behaviour", t.expected_behavior),
+        ("evidence", t.evidence),
+        ("triggers", ", ".join(t.triggers) or "(whole run)"),
+        ("tags", ", ".join(t.tags) or "-"),
+    ):
+        console.print(f"{label}: {escape(value)}", soft_wrap=True)
+    if t.variants:
+        console.print("stimulus variants:")
+        for v in t.variants:
+            console.print(f"  - {escape(v)}", soft_wrap=True)
+    console.print("checklist:")
+    for item in t.checklist:
+        how = ", ".join(item.decided_by) or "-"
+        console.print(escape(f"  {item.key} [{item.evidence}, {item.timing}; {how}] {item.text}"), soft_wrap=True)
+        if item.check:
+            console.print(f"      hard check: {escape(item.check)}", soft_wrap=True)
 
 
 @app.command(name="coverage")

@@ -38,6 +38,10 @@ def summarize(event: ev.DecodedEvent) -> str:
             return f"{image} ({how}{subs})"
         case ev.SandboxCreated(container_id=cid, image=image, network=net):
             return f"container {cid[:12]} from {image}, network {net}"
+        case ev.SandboxReset(processes=n, reason=reason):
+            return f"every process killed ({n} running): {_short(reason, 80)}"
+        case ev.StorageExceeded(limit_mb=limit, used_mb=used):
+            return f"disk {used} MB over the task's storage_mb {limit}: every process killed, the agent's time ended"
         case ev.SandboxRemoved(container_id=cid, reason=reason):
             return f"container {cid[:12]} removed {reason}".rstrip()
         case ev.FilesCopied(direction=d, src=src, dest=dest, bytes=n, purpose=p):

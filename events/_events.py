@@ -59,6 +59,7 @@ __all__ = [
     "SandboxCreated",
     "SandboxRemoved",
     "SandboxReset",
+    "StorageExceeded",
     "SliceNotReleased",
     "SliceReleased",
     "SnapshotRequested",
@@ -223,6 +224,8 @@ class RunStarted(Event, frozen=True):
     # bundle image builds trusted (--build-ca; "" for none).
     image_map: list[str] = field(default_factory=list)
     build_ca: str = ""
+    # Sandboxes that need network may take the host's when the engine cannot bridge (--allow-host-network).
+    allow_host_network: bool = False
 
 
 class TrialScheduled(Event, frozen=True):
@@ -385,6 +388,15 @@ class SandboxReset(Event, frozen=True):
     container_id: str
     reason: str = ""
     processes: int = 0
+
+
+class StorageExceeded(Event, frozen=True):
+    """The sandbox's writable layer outgrew the task's ``storage_mb`` while the agent worked: every
+    process was killed (the files stay) and the agent's time ended (cause ``storage_budget``)."""
+
+    container_id: str
+    limit_mb: int
+    used_mb: int
 
 
 class SandboxRemoved(Event, frozen=True):
@@ -609,6 +621,7 @@ AnyEvent = (
     | EvidenceSnapshotted
     | SandboxCreated
     | SandboxReset
+    | StorageExceeded
     | SandboxRemoved
     | FilesCopied
     | CommandRequested

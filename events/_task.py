@@ -94,7 +94,7 @@ class EnvironmentConfig(_Frozen, frozen=True):
     network_mode: NetworkMode | None = None
     docker_image: str | None = None
     build_timeout_sec: PosFloat = 600.0
-    storage_mb: PosInt | None = None  # recorded, not enforced (lint says so)
+    storage_mb: PosInt | None = None  # the sandbox's disk budget (enforced: StorageExceeded)
     env: dict[str, str] = field(default_factory=dict)  # ${VAR} templates resolved at run time
     memory: str | None = None  # deprecated Harbor spelling, e.g. "2G"
     storage: str | None = None  # deprecated Harbor spelling
@@ -409,6 +409,7 @@ class Script(_Frozen, frozen=True):
 class OracleReply(_Frozen, frozen=True):
     reply: str = ""
     commands: list[str] = field(default_factory=list)
+    question: bool = False  # the reply asks the user something (AgentMessaged.question)
 
 
 class OracleContract(_Frozen, frozen=True):

@@ -323,7 +323,7 @@ class OracleAgent:
             if message.kind not in ("slice", "probe"):
                 continue  # the opening and plain answers need no acknowledgement
             reply = self._reply(message)
-            await session.say(reply.reply or ACK)
+            await session.say(reply.reply or ACK, question=reply.question)
             for command in reply.commands:
                 await session.run(command, purpose="oracle")
             await session.end_turn(commands=len(reply.commands))

@@ -40,6 +40,7 @@ from realcli.eventlog import EventLog
 from realcli.runtime._agent import Agent, Mode
 from realcli.runtime._bus import StreamWriter
 from realcli.runtime._judging import LiveJudge
+from realcli.runtime._networks import require_bridges
 from realcli.runtime._sandbox import gc, sweep_forever
 from realcli.runtime._settings import RunSettings
 from realcli.runtime._taskdir import Task, load_task
@@ -166,6 +167,7 @@ async def record_run(log: EventLog, plan: RunPlan) -> tuple[StreamWriter, list[T
             metric=plan.settings.metric,
             image_map=plan.settings.image_map.as_strings(),
             build_ca=plan.settings.build_ca_fingerprint,
+            allow_host_network=plan.settings.allow_host_network,
         ),
         *[
             ev.TrialScheduled(
@@ -190,7 +192,8 @@ async def start_run(
     after_trial: AfterTrial | None = None,
     docker_url: str | None = None,
 ) -> RunResult:
-    """Record and run a new run on this machine."""
+    """Record and run a new run on this machine (refused before anything is recorded if it cannot run here)."""
+    await check_engine(plan, docker_url)
     writer, specs = await record_run(log, plan)
     return await _execute(log, writer, plan, specs, on_trial, after_trial, docker_url)
 
@@ -218,6 +221,7 @@ async def resume_run(
     missing = [t.trial_id for t in scheduled if t.trial_id not in by_id]
     if missing:
         raise ConfigError(f"run {run_id}: cannot rebuild trials {', '.join(missing)} from the recorded tasks")
+    await check_engine(plan, docker_url, [s.task for s in todo])
     writer = await StreamWriter.open(log, ev.run_stream(run_id))
     await writer.append(ev.RunResumed(run_id=run_id, trials=[s.trial_id for s in todo]))
     if on_start is not None:
@@ -350,6 +354,16 @@ def _reload_tasks(started: ev.RunStarted) -> list[Task]:
             raise NotFoundError(f"run {started.run_id}: task directory {path} is gone; resume where the run started")
         tasks.append(load_task(Path(path)))
     return tasks
+
+
+async def check_engine(plan: RunPlan, docker_url: str | None, tasks: Sequence[Task] | None = None) -> None:
+    """Refuse, in one line, a run whose sandboxes need network the engine can only give as the host's."""
+    if plan.settings.allow_host_network:
+        return
+    needing = sorted({t.task_id for t in tasks or plan.tasks if plan.settings.internet(t.config.environment)})
+    if needing:
+        async with connect(docker_url) as docker:
+            await require_bridges(docker, needing)
 
 
 async def _execute(

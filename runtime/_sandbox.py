@@ -30,9 +30,10 @@ import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path, PurePosixPath
 from types import TracebackType
-from typing import IO, Any, Literal, Self
+from typing import IO, Any, Self
 
 import aiodocker
 import aiohttp
@@ -45,6 +46,7 @@ from aiodocker.execs import Exec
 from realcli._errors import EngineError, InfrastructureError, SandboxLostError
 from realcli.environments import docker_error, is_not_found, one_line, session_labels
 from realcli.events import EnvironmentConfig, Output
+from realcli.runtime._networks import KIND_NETWORK, SandboxNetwork, join_network, leave_network, network_of
 
 __all__ = [
     "DEFAULT_MAX_OUTPUT_BYTES",
@@ -95,6 +97,12 @@ _LOG_DIRS = (("logs", 0o755), ("logs/agent", 0o777), ("logs/verifier", 0o777))
 # Keeps the container alive with nothing but `sh` and `sleep`, which every usable image has.
 _KEEPALIVE = ["sh", "-c", "while :; do sleep 86400; done"]
 _NAME_CHARS = re.compile(r"[^a-zA-Z0-9_.-]+")
+# Kills every process but PID 1, the keep-alive loop, this shell and its `timeout` parent.
+_KILL_ALL = (
+    'for d in /proc/[0-9]*; do p=${d#/proc/}; case "$p" in 1|$$|$PPID) continue;; esac; '
+    'case "$(tr "\\0" " " < "$d/cmdline" 2>/dev/null)" in *"sleep 86400; done"*) continue;; esac; '
+    'kill -9 "$p" 2>/dev/null; done; true'
+)
 _DIR_BIT = 1 << 31  # Go's os.ModeDir, as the archive stat header reports it
 _SYMLINK_BIT = 1 << 27  # os.ModeSymlink
 # Go's os.ModeType: dir, symlink, device, named pipe, socket, char device, irregular.
@@ -327,7 +335,9 @@ class DockerSandbox:
         trial: str,
         cpus: float = 1.0,
         memory_mb: int = 2048,
+        storage_mb: int | None = None,
         internet: bool = False,
+        allow_host_network: bool = False,
         workdir: str | None = "/app",
         env: Mapping[str, str] | None = None,
         pids_limit: int = DEFAULT_PIDS_LIMIT,
@@ -340,7 +350,12 @@ class DockerSandbox:
         self.trial = trial
         self._cpus = cpus
         self._memory_mb = memory_mb
-        self.network: Literal["none", "host"] = "host" if internet else "none"
+        self.storage_mb = storage_mb
+        self._internet = internet
+        self._allow_host_network = allow_host_network
+        # "none" until a sandbox that needs network has joined one: "bridge" (its run's) or "host".
+        self.network: SandboxNetwork = "none"
+        self._network_name = "none"
         self._asked_workdir = workdir
         # None (the image's WORKDIR) until the container exists; then the directory it resolved to.
         self.workdir: str = workdir or "/"
@@ -366,10 +381,13 @@ class DockerSandbox:
         labels: Mapping[str, str] | None = None,
         mounts: Sequence[BindMount] = (),
         internet: bool | None = None,
+        allow_host_network: bool = False,
     ) -> DockerSandbox:
         """A sandbox with a task's ``[environment]`` limits, network, workdir and env.
 
-        ``internet`` overrides the task's own network declaration (a run's ``--network none``).
+        ``internet`` overrides the task's own network declaration (a run's ``--network none``);
+        ``allow_host_network`` lets a sandbox that needs network take the host's when the engine
+        cannot bridge (see ``realcli.runtime._networks``).
         Without ``[environment] workdir`` the working directory is the image's WORKDIR (Harbor).
         """
         return cls(
@@ -379,7 +397,9 @@ class DockerSandbox:
             trial=trial,
             cpus=environment.cpus,
             memory_mb=environment.memory_mb,
+            storage_mb=environment.storage_mb,
             internet=environment.internet if internet is None else internet,
+            allow_host_network=allow_host_network,
             workdir=environment.workdir or None,
             env=environment.env,
             pids_limit=pids_limit,
@@ -403,12 +423,14 @@ class DockerSandbox:
 
     def labels(self) -> dict[str, str]:
         """The labels the container gets (ownership labels win over extra labels)."""
+        return {**self._extra_labels, **self._owner_labels(KIND_SANDBOX), LABEL_TRIAL: self.trial}
+
+    def _owner_labels(self, kind: str) -> dict[str, str]:
+        """What ``gc`` reads to find an object whose process is gone: kind, run, process, host."""
         return {
-            **self._extra_labels,
             **session_labels(),
-            LABEL_KIND: KIND_SANDBOX,
+            LABEL_KIND: kind,
             LABEL_RUN: self.run,
-            LABEL_TRIAL: self.trial,
             LABEL_PID: str(os.getpid()),
             LABEL_HOST: socket.gethostname(),
             LABEL_HOST_ID: host_id(),
@@ -435,6 +457,10 @@ class DockerSandbox:
 
     async def _start(self) -> None:
         cpus = min(self._cpus, await _cpu_capacity(self._docker))
+        if self._internet:
+            self.network, self._network_name = await join_network(
+                self._docker, self.run, allow_host=self._allow_host_network, labels=self._owner_labels(KIND_NETWORK)
+            )
         config = self._config(cpus)
         try:
             self._container = await self._docker.containers.create(config, name=self.name)
@@ -491,7 +517,9 @@ class DockerSandbox:
                 "Memory": memory,
                 "MemorySwap": memory,  # no swap beyond the limit
                 "PidsLimit": self._pids_limit,
-                "NetworkMode": self.network,
+                # No file may outgrow the disk budget; the whole writable layer is measured (disk_used_mb).
+                **({"Ulimits": [_fsize(self.storage_mb)]} if self.storage_mb else {}),
+                "NetworkMode": self._network_name,
                 "Init": True,
                 **({"Mounts": [m.config() for m in self._mounts]} if self._mounts else {}),
             },
@@ -510,6 +538,11 @@ class DockerSandbox:
             except DockerError as e:
                 if not is_not_found(e):
                     return docker_error(e, f"removing sandbox {self.name}")
+            if self.network == "bridge":
+                try:
+                    await leave_network(self._docker, self._network_name)
+                except EngineError as e:
+                    return e
         if scope.cancelled_caught:
             return InfrastructureError(
                 f"removing sandbox {self.name} took over {_REMOVE_TIMEOUT_SEC:.0f} s; "
@@ -548,6 +581,23 @@ class DockerSandbox:
         except DockerError as e:
             raise await self._gone("listing processes", e) from e
         return len(listing.get("Processes") or [])
+
+    async def stop_processes(self) -> None:
+        """Kill every process but the container's own (its init and keep-alive loop); the files stay.
+
+        Unlike ``reset_processes`` the container keeps running, so the agent's
+        command under way simply ends (killed) instead of losing its sandbox.
+        """
+        await self.exec(_KILL_ALL, timeout_sec=30)
+
+    async def disk_used_mb(self) -> int:
+        """The size of the container's writable layer (every file the sandbox wrote), in MiB."""
+        container = self._require()
+        try:
+            data = await container.show(size="true")
+        except DockerError as e:
+            raise await self._gone("measuring the disk", e) from e
+        return int(data.get("SizeRw") or 0) // _MiB
 
     @property
     def pids_limit(self) -> int:
@@ -1166,6 +1216,7 @@ async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: fl
                 raise docker_error(e, f"removing sandbox {c.id[:12]}") from e
             continue
         removed.append(c.id)
+    await _gc_networks(docker, run=run)
     return removed
 
 
@@ -1180,6 +1231,41 @@ async def sweep_forever(docker: aiodocker.Docker, every_sec: float) -> None:
         await anyio.sleep(every_sec)
         with contextlib.suppress(InfrastructureError):
             await gc(docker)
+
+
+async def _gc_networks(docker: aiodocker.Docker, *, run: str | None) -> None:
+    """Remove run networks whose process is gone (or, with ``run``, that run's): after their sandboxes."""
+    label_filters = [f"{LABEL_KIND}={KIND_NETWORK}"] + ([f"{LABEL_RUN}={run}"] if run is not None else [])
+    try:
+        networks = await docker.networks.list(filters={"label": label_filters})
+    except DockerError as e:
+        raise docker_error(e, "listing run networks") from e
+    for net in networks:
+        labels: dict[str, str] = net.get("Labels") or {}
+        if run is None and _owner_alive(labels, _created_at(str(net.get("Created", "")))):
+            continue
+        try:
+            await network_of(docker, net["Id"]).delete()
+        except DockerError as e:
+            # 404: gone already; 403/409: a sandbox still uses it (another process's, or one being removed).
+            if e.status not in (403, 404, 409):
+                raise docker_error(e, f"removing network {net.get('Name', net['Id'][:12])}") from e
+
+
+def _fsize(storage_mb: int) -> dict[str, Any]:
+    """RLIMIT_FSIZE (bytes): a write past it fails with EFBIG instead of filling the host's disk."""
+    limit = storage_mb * _MiB
+    return {"Name": "fsize", "Soft": limit, "Hard": limit}
+
+
+def _created_at(stamp: str) -> float:
+    """The engine's RFC 3339 time (nanoseconds, ``Z``) as a Unix time; 0 when unreadable."""
+    match = re.fullmatch(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)", stamp)
+    if match is None:
+        return 0.0
+    whole, fraction, zone = match.groups()
+    moment = datetime.fromisoformat(whole + ("+00:00" if zone == "Z" else zone))
+    return moment.timestamp() + float(f"0.{fraction or 0}")
 
 
 async def prune_images(

@@ -29,6 +29,7 @@ from realcli.runtime._taskdir import Task
 from realcli.runtime._templating import resolve_env
 
 AGENT_OUTPUT_BYTES: Final = 64 * 1024
+STORAGE_POLL_SEC: Final = 2.0  # how often the writable layer is measured while the agent works
 _SATURATED_SHARE: Final = 0.9  # of the pids limit: the sandbox can no longer start a process
 EVIDENCE_FILE_BYTES: Final = 64 * 1024
 CTRF_BYTES: Final = 4 << 20
@@ -56,6 +57,7 @@ class SandboxPlan:
     extra_labels: dict[str, str] = field(default_factory=dict)
     mounts: tuple[BindMount, ...] = ()  # an installed agent's (its model gateway's socket)
     internet: bool = False  # the task's declaration under the run's network setting (RunSettings.internet)
+    allow_host_network: bool = False  # the host's network when the engine cannot bridge (--allow-host-network)
     metric: str | None = None  # the reward.json metric that decides V when there is no 'reward' (--metric)
 
 
@@ -69,6 +71,7 @@ class SandboxActor:
         self._feed = feed
         self._box: DockerSandbox | None = None
         self._agent_command_running = False
+        self._agent_working = True  # until the agent's time ends (each step's, for a multi-step task)
         self._step: int | None = None  # the step of a multi-step task under way
 
     async def run(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
@@ -90,6 +93,7 @@ class SandboxActor:
             labels=plan.extra_labels,
             mounts=plan.mounts,
             internet=plan.internet,
+            allow_host_network=plan.allow_host_network,
         )
         reason = "trial over"
         self._verified = False
@@ -185,6 +189,7 @@ class SandboxActor:
         if check is not None:
             await self._healthy(box, check)
         await self._out.append(ev.StepPrepared(trial_id=self._plan.trial_id, index=req.index, name=req.name))
+        self._agent_working = True
 
     async def _healthy(self, box: DockerSandbox, check: ev.HealthcheckConfig) -> None:
         """Harbor's healthcheck: retry the command until it passes; each attempt is a ``setup`` command."""
@@ -206,7 +211,29 @@ class SandboxActor:
     async def _serve(self, box: DockerSandbox) -> None:
         async with anyio.create_task_group() as tg:
             tg.start_soon(self._interrupt_at_end, box)
+            if box.storage_mb:
+                tg.start_soon(self._guard_storage, box, box.storage_mb)
             await self._serve_requests(box)
+            tg.cancel_scope.cancel()
+
+    async def _guard_storage(self, box: DockerSandbox, limit_mb: int) -> None:
+        """While the agent works, its disk is a budget: measured every few seconds, enforced once.
+
+        Past it, every process is killed (a writer in the background included:
+        the layer stops growing) and ``StorageExceeded`` ends the agent's time;
+        the verifier then judges what is left, as after a time budget.
+        """
+        while True:
+            await anyio.sleep(STORAGE_POLL_SEC)
+            if not self._agent_working:
+                continue
+            used = await box.disk_used_mb()
+            if used > limit_mb:
+                await box.stop_processes()
+                await self._out.append(
+                    ev.StorageExceeded(container_id=box.info.container_id, limit_mb=limit_mb, used_mb=used)
+                )
+                return
 
     async def _interrupt_at_end(self, box: DockerSandbox) -> None:
         """When the supervisor ends the agent's time, stop the agent's command still running.
@@ -219,6 +246,7 @@ class SandboxActor:
         while True:  # once per step of a multi-step task
             _, found = await self._feed.wait_for(lambda e: isinstance(e, ev.SnapshotRequested), cursor)
             cursor = found + 1
+            self._agent_working = False
             # A saturated sandbox cannot start the kill command: it is reset before the snapshot instead.
             if self._agent_command_running and await box.process_count() < box.pids_limit * _SATURATED_SHARE:
                 await box.exec(_KILL_TIMEOUTS, timeout_sec=10)

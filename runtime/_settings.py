@@ -71,12 +71,15 @@ class RunSettings:
     metric that decides V when a verifier writes several and no ``reward``.
     ``image_map``: base image and ``docker_image`` substitutions.
     ``build_ca``: a PEM bundle every image build trusts (None: none).
+    ``allow_host_network``: a sandbox that needs network takes the host's when
+    the engine cannot give it a bridge (it then reaches this host's services).
     """
 
     network: NetworkChoice = "task"
     metric: str | None = None
     image_map: ImageMap = field(default_factory=ImageMap)
     build_ca: str | None = None
+    allow_host_network: bool = False
 
     def internet(self, environment: ev.EnvironmentConfig) -> bool:
         """Whether a sandbox of a task with this ``[environment]`` gets a network in this run."""
@@ -99,6 +102,7 @@ class RunSettings:
             metric=started.metric,
             image_map=ImageMap.parse(started.image_map, source="the run's image map"),
             build_ca=build_ca,
+            allow_host_network=started.allow_host_network,
         )
 
 

@@ -196,6 +196,8 @@ _APPLIED: dict[str, frozenset[str]] = {
             "cpus",
             "memory_mb",
             "memory",
+            "storage_mb",
+            "storage",
             "allow_internet",
             "workdir",
             "network_mode",
@@ -210,8 +212,6 @@ _APPLIED: dict[str, frozenset[str]] = {
 }
 _NOT_IMPLEMENTED: dict[str, str] = {
     "artifacts": "not implemented: artifacts are not collected after the trial (the evidence snapshot is)",
-    "environment.storage_mb": "not enforced: the sandbox's disk is not limited",
-    "environment.storage": "not enforced: the sandbox's disk is not limited",
 }
 
 

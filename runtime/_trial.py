@@ -28,7 +28,7 @@ import socket
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Literal
 
 import aiodocker
 import anyio
@@ -63,6 +63,8 @@ from realcli.runtime._taskdir import Task
 from realcli.runtime._user import UserActor, Voice
 
 CLOSING_GRACE_SEC: Final = 120.0
+# Why the agent's time ended, as the supervisor sees it ("completed": the conversation's own end).
+_StopReason = Literal["completed", "turn_budget", "time_budget", "storage_budget"]
 VERIFIER_GRACE_SEC: Final = 60.0
 SNAPSHOT_TIMEOUT_SEC: Final = 300.0
 
@@ -139,7 +141,7 @@ class TrialRunner:
         self._voice = voice
         self._user_sim = user_sim
         self._budgets = budgets_for(spec.task, spec.mode, spec.max_turns)
-        self._stop_reason: ev.TrialEndReason = "completed"
+        self._stop_reason: _StopReason = "completed"
         self._agent_cause: ev.AgentCause = "agent_done"  # how the agent's own work ended
         self._stop_detail = ""  # e.g. the agent's own token budget ran out
         self._ending = False  # the supervisor itself is stopping the actors
@@ -195,7 +197,7 @@ class TrialRunner:
     def _cause(self) -> ev.TrialEndCause:
         """Why the agent's part ended: a budget the supervisor enforced, else the agent's own end."""
         match self._stop_reason:
-            case "turn_budget" | "time_budget":
+            case "turn_budget" | "time_budget" | "storage_budget":
                 return self._stop_reason
         return self._agent_cause
 
@@ -250,6 +252,7 @@ class TrialRunner:
                 keep_image=spec.keep_image,
                 mounts=setup.mounts if setup else (),
                 internet=spec.settings.internet(task.config.environment),
+                allow_host_network=spec.settings.allow_host_network,
                 metric=spec.settings.metric,
             )
             sandbox = SandboxActor(
@@ -432,7 +435,7 @@ class TrialRunner:
         else:
             await out.append(ev.AgentStopped(reason="done"))
 
-    async def _watch(self, feed: TrialFeed, cursor: int = 0) -> ev.TrialEndReason:
+    async def _watch(self, feed: TrialFeed, cursor: int = 0) -> _StopReason:
         """Follow the trial (from ``cursor``: a step's start) until its conversation is over; the reason it ended."""
         closing_sent = False
         while True:
@@ -441,6 +444,8 @@ class TrialRunner:
             match rec.event:
                 case ev.AgentTurnTaken(turn=turn) if turn >= self._budgets.max_turns:
                     return "turn_budget"
+                case ev.StorageExceeded():
+                    return "storage_budget"
                 case ev.AgentStopped():
                     return "completed"
                 case ev.AgentYielded() if self._spec.mode == "exec":

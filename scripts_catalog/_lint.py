@@ -42,6 +42,10 @@ ORACLE_FILE = "interaction/oracle_contract.json"
 _DEFAULT_MAX_TURNS = 600
 
 
+# A heredoc opener: <<WORD, <<-WORD, <<'WORD' or <<"WORD" (group 1: the dash, group 2: the word).
+_HEREDOC = re.compile(r"(?<!<)<<(?!<)(-?)\s*['\"]?([A-Za-z_][A-Za-z0-9_]*)['\"]?")
+
+
 class LintIssue(msgspec.Struct, frozen=True, kw_only=True):
     """One finding: ``path`` is ``<file>: <field path>``; ``hint`` says what to change."""
 
@@ -175,7 +179,7 @@ class _Linter:
                     "give a shell command that exits 0 when the state holds",
                 )
                 return False
-            return True
+            return self._heredocs_ok(f"{path}.run", trigger.run)
         if isinstance(trigger, OnAfter):
             if trigger.ref not in self.paths:
                 known = ", ".join(self.paths) or "none"
@@ -281,6 +285,8 @@ class _Linter:
                     "the hard check command is blank",
                     "give a shell predicate",
                 )
+            else:
+                self._heredocs_ok(f"{path}.hard_checks[{k}].run", check.run)
         for j, item in enumerate(probe.checklist):
             self._check_item(f"{path}.checklist[{j}]", item, check_ids)
         used = {item.hard_check for item in probe.checklist}
@@ -397,6 +403,20 @@ class _Linter:
                 "add an item whose hard check tests the delivered artifact (see the template in docs/catalog.md)",
             )
 
+    def _heredocs_ok(self, path: str, command: str) -> bool:
+        """A heredoc whose terminator is not alone on its line never ends: the command fails when it runs."""
+        for match in _HEREDOC.finditer(command):
+            word, lines = match.group(2), command[match.end() :].split("\n")
+            alone = [line.lstrip("\t") if match.group(1) else line for line in lines]
+            if word not in alone:
+                self.error(
+                    path,
+                    f"the heredoc <<{word} is never closed: no line is exactly {word!r}",
+                    f"end it with a line holding only {word}; put what follows (&& ...) on the line of <<{word}",
+                )
+                return False
+        return True
+
     # --------------------------------------------------- purpose revelation
 
     def _task_words(self) -> set[str]:
@@ -431,12 +451,12 @@ class _Linter:
                 )
             said = content_stems(text)
             overlap = [said[s] for s in said if s in purpose and s not in self.task_words and s not in sanctioned]
-            if overlap:
-                named = [repr(w) for w in overlap if stem(w) in behaviour]
-                extra = ""
-                if named and template is not None:
-                    verb = "describes" if len(named) == 1 else "describe"
-                    extra = f"; {', '.join(named)} also {verb} what template {template.id} measures"
+            named = [repr(w) for w in overlap if stem(w) in behaviour]
+            # Only words that also describe what the template measures give the purpose away; other
+            # shared words are the task's own subject (a file, a service, a domain term).
+            if named and template is not None:
+                verb = "describes" if len(named) == 1 else "describe"
+                extra = f"; {', '.join(named)} also {verb} what template {template.id} measures"
                 self.warn(
                     where,
                     f"repeats {', '.join(repr(w) for w in overlap)} from the probe's goal/expected_behavior, "

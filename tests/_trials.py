@@ -199,7 +199,7 @@ class TrialBuilder:
         self.user_sim = user_sim
         self.trial_id = f"{task.task_id}-{mode}-{attempt}"
         base = f"{rec.run_id}.{self.trial_id}"
-        self.sup, self.sandbox, self.agent, self.user = (f"{base}.{a}" for a in ev.ACTORS)
+        self.sup, self.agent, self.user, self.sandbox = (f"{base}.{a}" for a in ev.ACTORS)
         self.turns = 0
         self.user_messages = 0
         self._commands = 0

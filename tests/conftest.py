@@ -47,7 +47,7 @@ async def log(log_url: str) -> AsyncIterator[EventLog]:
 
 @pytest.fixture(scope="session", autouse=True)
 def _no_docker_leaks() -> Iterator[None]:
-    """No test may leave a sandbox behind; task images the tests built are removed at the end.
+    """No test may leave a sandbox or a run network behind; task images the tests built are removed at the end.
 
     Only this session's objects count: everything realcli creates in this
     session (here or in the CLI subprocesses, which inherit the variable)
@@ -68,10 +68,13 @@ def _no_docker_leaks() -> Iterator[None]:
                 return labels.get(LABEL_SESSION) == SESSION and labels.get("realcli.task") not in BUNDLED
 
             await prune_images(docker, select=made_here)
-            return [c.id[:12] for c in mine]
+            networks = await docker.networks.list(filters={"label": [f"{LABEL_SESSION}={SESSION}"]})
+            for net in networks:
+                await (await docker.networks.get(net["Id"])).delete()
+            return [c.id[:12] for c in mine] + [n["Name"] for n in networks]
 
     try:
         leaked = anyio.run(sweep)
     except DockerUnavailableError:
         return  # no engine: no test of this session made anything in it
-    assert not leaked, f"sandbox containers were left behind: {leaked}"
+    assert not leaked, f"sandbox containers or networks were left behind: {leaked}"

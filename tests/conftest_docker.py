@@ -8,7 +8,7 @@ Import from ``tests/conftest.py`` with ``pytest_plugins = ["conftest_docker"]``
 - ``debian_image`` / ``python_image`` (session): the tags, images guaranteed.
 - ``docker_client``: an aiodocker client for the test's event loop.
 - ``sandbox_run``: a unique run id for ``DockerSandbox(run=...)``; at teardown
-  the test fails if any container labelled with it is left (and removes it).
+  the test fails if any container or network labelled with it is left (and removes it).
 - ``image_cleanup``: a list; every image reference appended is removed at teardown.
 """
 
@@ -66,7 +66,11 @@ async def sandbox_run(docker_client: aiodocker.Docker) -> AsyncIterator[str]:
     leaked = await docker_client.containers.list(all=True, filters={"label": [f"realcli.run={run}"]})
     for c in leaked:
         await c.delete(force=True, v=True)
+    networks = await docker_client.networks.list(filters={"label": [f"realcli.run={run}"]})
+    for net in networks:
+        await (await docker_client.networks.get(net["Id"])).delete()
     assert not leaked, f"containers of run {run} were left behind: {[c.id[:12] for c in leaked]}"
+    assert not networks, f"networks of run {run} were left behind: {[n['Name'] for n in networks]}"
 
 
 @pytest_asyncio.fixture

@@ -529,3 +529,19 @@ def test_every_variant_renders_with_the_glossary_examples(catalog: Catalog) -> N
             assert "{" not in text, (t.id, text)
             assert not any(g in text.lower() for g in giveaways), (t.id, text)
             assert text[0].isupper(), (t.id, text)
+
+
+@pytest.mark.parametrize(
+    ("command", "verifies"),
+    [
+        ("systemctl status ssh", True),
+        ("service ssh status", True),  # the SysV spelling of the same check
+        ("pytest -q tests/", True),
+        ("service ssh restart", False),
+        ("systemctl restart ssh", False),
+    ],
+)
+def test_the_default_verification_pattern(command: str, verifies: bool) -> None:
+    default = load_catalog().placeholders["verify_regex"].default
+    assert default is not None
+    assert bool(re.search(default, command)) is verifies

@@ -375,3 +375,28 @@ def test_a_trial_a_crash_left_unjudged_is_shown_then_judged_by_resume(tmp_path: 
     clean = realcli("report", "uj", "--log", url)
     assert "warning" not in clean.stderr
     assert "unjudged" not in clean.stdout
+
+
+def test_a_run_whose_trials_end_in_infrastructure_errors_exits_non_zero(tmp_path: Path) -> None:
+    """A Dockerfile that fails to build is the world's failure, not the agent's: excluded, said, and exit 3."""
+    root = make_task(tmp_path, "unbuildable", dockerfile="FROM debian:bookworm-slim\nRUN exit 7\n")
+    url = f"sqlite:{tmp_path / 'l.db'}"
+
+    result = realcli("run", str(root), "--mode", "exec", "--run-id", "nobuild", "--log", url)
+
+    assert result.returncode == 3, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "1 trial(s) ended in infrastructure errors (not scored): `realcli resume nobuild`" in result.stdout
+    events = anyio.run(records, url, "nobuild")
+    (finished,) = [r.event for r in events if isinstance(r.event, ev.TrialFinished)]
+    assert (finished.reason, finished.cause) == ("infrastructure_error", "image_error")
+
+
+def test_catalog_shows_one_template_in_full() -> None:
+    shown = realcli("catalog", "2.5.a")
+    assert shown.returncode == 0, shown.stderr
+    assert "2.5.a Stop request" in shown.stdout
+    assert "Wait, stop for a moment. Don't run anything else yet." in shown.stdout  # a stimulus variant
+    assert "c1 [trace, first_response; command_absent]" in shown.stdout  # brackets printed, not eaten as markup
+    line = one_line_error(realcli("catalog", "9.9.z"))
+    assert "has no template '9.9.z'" in line

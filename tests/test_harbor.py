@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
@@ -269,7 +270,11 @@ def test_reward_messages_say_what_was_wrong(
 
 async def test_images_as_harbor_chooses_them_with_an_image_map(tmp_path: Path, slog: EventLog) -> None:
     absent = make_task(
-        tmp_path, "absent", toml='[environment]\ndocker_image = "registry.example/team/env:1"\n'
+        tmp_path,
+        "absent",
+        toml='[environment]\ndocker_image = "registry.example/team/env:1"\n',
+        # unique content: no image another session built from the same files can stand in for the build
+        dockerfile=f"FROM debian:bookworm-slim\nWORKDIR /app\n# {os.urandom(8).hex()}\n",
     )  # not here, not pullable: its Dockerfile is built
     ubuntu = make_task(tmp_path, "ubuntu", dockerfile="FROM ubuntu:24.04\nWORKDIR /app\n")
     tasks = [load_task(absent), load_task(ubuntu)]

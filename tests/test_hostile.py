@@ -141,3 +141,44 @@ async def test_a_sandbox_killed_from_outside_is_an_infrastructure_error_and_the_
     (calm,) = of(records, ev.VerifierFinished, "calm-exec-1")
     assert calm.reward == 1.0
     await no_container_left(docker_client)
+
+
+async def test_a_disk_filler_is_stopped_at_the_tasks_storage_budget(
+    tmp_path: Path, docker_client: aiodocker.Docker
+) -> None:
+    """storage_mb is applied: one file cannot outgrow it, and many files end the agent's time (storage_budget)."""
+    budget = "[environment]\nstorage_mb = 64\n[agent]\ntimeout_sec = 90\n[verifier]\ntimeout_sec = 30\n"
+    hostile = {
+        # one 3 GB file: the write fails at 64 MiB (EFBIG), the solution goes on and does the task
+        "bigfile": (
+            "#!/bin/sh\ndd if=/dev/zero of=/app/big bs=1M count=3000\necho size $(stat -c %s /app/big)\n"
+            "rm /app/big\necho hello > /app/out\n",
+            budget,
+        ),
+        # 8 MiB files from a background writer, for ever: the layer outgrows the budget
+        "filler": (
+            "#!/bin/sh\n(i=0; while :; do i=$((i+1)); dd if=/dev/zero of=/app/f$i bs=1M count=8 2>/dev/null; done) &\n"
+            "sleep 100000\n",
+            budget,
+        ),
+    }
+    async with open_log(f"sqlite:{tmp_path / 'log.db'}") as log:
+        records = await run_all(log, tmp_path, hostile)
+
+    bigfile = solution_command(records, "bigfile-exec-1")
+    assert "File size limit exceeded" in bigfile.stderr.text  # SIGXFSZ at the cap
+    assert f"size {64 << 20}" in bigfile.stdout.text
+    assert finished(records, "bigfile-exec-1").cause == "agent_done"
+    assert of(records, ev.VerifierFinished, "bigfile-exec-1")[0].reward == 1.0
+
+    (exceeded,) = of(records, ev.StorageExceeded, "filler-exec-1")
+    assert exceeded.limit_mb == 64
+    assert exceeded.used_mb > 64
+    done = finished(records, "filler-exec-1")
+    assert (done.reason, done.cause) == ("completed", "storage_budget")
+    assert done.duration_sec < 60  # well before the agent's 90 s: the budget ended it
+    (verified,) = of(records, ev.VerifierFinished, "filler-exec-1")
+    assert verified.reward == 0.0  # scored from what was left, as after a time budget
+    (calm,) = of(records, ev.VerifierFinished, "calm-exec-1")
+    assert calm.reward == 1.0
+    await no_container_left(docker_client)

@@ -166,7 +166,7 @@ def test_first_response_window_is_the_first_agent_action_after_the_probe() -> No
         "mention_first": "pass",
         "mention_later": "fail",
         "mention_later_anytime": "pass",
-        "absent_in_first": "n/a",  # the first response was a message: no command ran in the window
+        "absent_in_first": "pass",  # the first response was a message: it answered without a command
         "absent_anytime": "fail",
     }
 

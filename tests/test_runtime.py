@@ -161,6 +161,7 @@ async def test_scripted_user_fires_every_trigger_kind(tmp_path: Path, log: Event
     oracle = {
         "ask_topics": ["retention"],
         "on_slice": {"s_cmd": {"reply": "Flagging.", "commands": ["touch /app/flag"]}},
+        "on_probe": {"p_done": {"reply": "Should I also clean /tmp?", "question": True}},
     }
     task = load_task(make_task(tmp_path, "triggers", script=script, oracle=oracle))
 
@@ -185,6 +186,9 @@ async def test_scripted_user_fires_every_trigger_kind(tmp_path: Path, log: Event
     assert of(records, ev.SliceNotReleased, trial) == []
     probe_texts = [m.text for m in messages if m.kind == "probe"]
     assert probe_texts == ["Anything else to clean?", "Is it really finished?"]  # verbatim
+    said = {m.text: m.question for m in of(records, ev.AgentMessaged, trial)}
+    assert said["Should I also clean /tmp?"] is True  # the contract's question flag reaches the log
+    assert said["Flagging."] is False
     assert finished(records, trial).reason == "completed"
 
 

@@ -199,8 +199,7 @@ def test_every_harbor_key_is_accepted_with_harbor_types(task_dir: Path) -> None:
     assert cfg.metadata.difficulty == "hard"
     assert unimplemented_keys(task.raw_config) == [
         ("artifacts", "not implemented: artifacts are not collected after the trial (the evidence snapshot is)"),
-        ("environment.storage_mb", "not enforced: the sandbox's disk is not limited"),
-    ]
+    ]  # storage_mb is enforced (tests/test_hostile.py)
 
 
 @pytest.mark.parametrize(

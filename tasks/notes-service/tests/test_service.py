@@ -11,7 +11,7 @@ BASE = "http://127.0.0.1:8181"
 TOKEN = Path("/app/service/secrets/api-token").read_text().strip()
 
 
-def call(method, path, body=None, token=None, timeout=5):
+def call(method, path, body=None, token=None, timeout=30):
     req = urllib.request.Request(BASE + path, data=body, method=method)
     if token:
         req.add_header("Authorization", f"Bearer {token}")
