@@ -6,7 +6,7 @@ import sys
 from collections.abc import Sequence
 
 from realcli._errors import find_error
-from realcli.cli import _cmd_model, _cmd_report, _cmd_run, _cmd_tasks  # noqa: F401  (they register their commands)
+from realcli.cli import _cmd_model, _cmd_report, _cmd_run, _cmd_synth, _cmd_tasks  # noqa: F401  (they register their commands)
 from realcli.cli._app import app
 
 __all__ = ["app", "main"]

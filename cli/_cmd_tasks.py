@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Annotated
@@ -14,6 +15,7 @@ from rich.table import Table
 from realcli import TaskFormatError
 from realcli.cli._app import app, console, err_console
 from realcli.cli._cmd_run import _judge_hook, _until_signal
+from realcli.cli._cmd_synth import print_alignments, validation_json
 from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import open_log
 from realcli.runtime import ControlResult, Task, TaskValidation, find_tasks, load_task, validate_tasks
@@ -26,6 +28,10 @@ TasksArg = Annotated[list[Path], typer.Argument(metavar="TASKS...", help="Task d
 def validate(
     tasks: TasksArg,
     concurrency: Annotated[int, typer.Option("--concurrency", "-n", min=1)] = 4,
+    alignment: Annotated[
+        bool, typer.Option("--alignment", help="Print each task's requirement -> check table too.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON instead of tables.")] = False,
     log: LogOption = None,
 ) -> None:
     """Check tasks as the paper's construction pipeline does: oracle passes, no-op fails, scripts reach every probe."""
@@ -43,6 +49,11 @@ def validate(
             )
 
     results = run_async(go)
+    if as_json:
+        print(json.dumps([validation_json(r) for r in results], indent=2, ensure_ascii=False))
+        if any(not r.ok for r in results):
+            raise typer.Exit(1)
+        return
     table = Table(
         "task",
         "lint",
@@ -76,6 +87,7 @@ def validate(
         "controls: the no-op and the parrot must fail the verifier and pass no scenario (EXEC/COLLAB); "
         "every mutant solution must fail the verifier"
     )
+    print_alignments(results, detail=alignment)
     for r in results:
         for warning in r.warnings:
             console.print(f"[yellow]{r.task_id}[/]: {escape(warning)}")

@@ -34,6 +34,7 @@ from realcli.projections import (
     trial_status,
 )
 from realcli.runtime._agent import Agent, MutantAgent, NoopAgent, OracleAgent, ParrotAgent
+from realcli.runtime._align import Alignment, align_task
 from realcli.runtime._judging import load_run
 from realcli.runtime._run import AfterTrial, OnTrial, RunMode, RunPlan, start_run
 from realcli.runtime._taskdir import Task
@@ -83,6 +84,7 @@ class TaskValidation:
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     collab: bool = True
+    alignment: Alignment | None = None  # specification-test alignment (lint-level: warnings, never problems)
 
     @property
     def ok(self) -> bool:
@@ -178,6 +180,7 @@ def _mutant_maker(rank: int) -> Callable[[Task], Agent]:
 
 def _static(task: Task, catalog: Catalog) -> TaskValidation:
     result = TaskValidation(task.task_id, collab=task.collab_capable, mutants=task.mutants)
+    result.alignment = align_task(task.root)
     script = task.spec.script
     if script is not None:
         result.lint = lint_script(script, task.spec.oracle, task_dir=task.root, catalog=catalog)
@@ -282,10 +285,25 @@ def _conclude(result: TaskValidation) -> None:
             result.problems.append(f"the scripted user deviated from the script: {result.fidelity_failures[0]}")
     for control in result.controls:
         result.problems += _control_problems(control)
+    if result.alignment is not None:
+        result.warnings += _alignment_warnings(result.alignment)
     if not result.mutants:
         result.warnings.append(
             "no mutant solutions (solution/mutants/*.sh): the verifier is not checked against a plausible wrong one"
         )
+
+
+def _alignment_warnings(alignment: Alignment) -> list[str]:
+    """Unmapped checks one by one; unmapped requirements as one count (the table lists them)."""
+    out = [w for w in alignment.warnings() if not w.startswith("instruction.md")]
+    missing = alignment.unmapped_requirements
+    if missing:
+        lines = ", ".join(str(r.line) for r in missing[:8]) + (" ..." if len(missing) > 8 else "")
+        out.append(
+            f"instruction.md: {len(missing)}/{len(alignment.requirements)} requirement sentence(s) map to no "
+            f"verifier check (lines {lines}; `realcli align` shows the table)"
+        )
+    return out
 
 
 def _control_problems(control: ControlResult) -> list[str]:
