@@ -17,6 +17,7 @@ BENCHES = {
     "report": "bench.bench_report",  # report rebuild vs raw msgspec decode, rules re-judge time
     "gateway": "bench.bench_gateway",  # model gateway overhead vs a direct call
     "local": "bench.bench_local",  # a real small model on the CPU: speed, memory, usable turns
+    "synth": "bench.bench_synth",  # synthesized interaction layers: time, tokens, share passing lint + pilot
 }
 
 
