@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -42,6 +43,7 @@ from realcli.runtime import (
     write_profile,
 )
 from realcli.runtime._agents import AgentFactory
+from realcli.runtime._align_model import align_with_model
 from realcli.scripts_catalog import load_catalog
 
 synth_app = typer.Typer(
@@ -266,13 +268,39 @@ def _profile_agent(name: str, options: ModelOptions) -> tuple[ev.AgentInfo, Agen
 # ---------------------------------------------------------------------- align
 
 
+def align_endpoint(model: str | None = None, base_url: str | None = None) -> ModelEndpoint | None:
+    """The model for model-assisted alignment: configured by options or ``$REALCLI_ALIGN_MODEL``, else None."""
+    if model is None and base_url is None and not os.environ.get("REALCLI_ALIGN_MODEL"):
+        return None
+    return ModelEndpoint.from_env("REALCLI_ALIGN", model=model, base_url=base_url)
+
+
 @app.command()
 def align(
     tasks: Annotated[list[Path], typer.Argument(metavar="TASKS...", help="Task directories, or folders of them.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the tables as JSON.")] = False,
+    model: Annotated[
+        str | None, typer.Option("--model", help="Model-assisted: a model adds links ($REALCLI_ALIGN_MODEL).")
+    ] = None,
+    base_url: Annotated[str | None, typer.Option("--base-url", help="Its endpoint ($REALCLI_ALIGN_BASE_URL).")] = None,
+    log: LogOption = None,
 ) -> None:
     """Specification-test alignment: requirements of instruction.md against the verifier's checks (no Docker)."""
-    results = {path.name: align_task(path) for path in find_tasks(tasks)}
+    paths = find_tasks(tasks)
+    endpoint = align_endpoint(model, base_url)
+    if endpoint is None:
+        results = {path.name: align_task(path) for path in paths}
+    else:
+        prefix = time.strftime("align-%Y%m%d-%H%M%S", time.gmtime())
+
+        async def go() -> dict[str, Alignment]:
+            async with open_log(log) as opened:
+                return {
+                    p.name: await align_with_model(opened, p, endpoint=endpoint, synthesis_id=f"{prefix}-{p.name}")
+                    for p in paths
+                }
+
+        results = run_async(go)
     if as_json:
         print(json.dumps({name: a.to_builtins() for name, a in results.items()}, indent=2, ensure_ascii=False))
         return

@@ -15,7 +15,7 @@ from rich.table import Table
 from realcli import TaskFormatError
 from realcli.cli._app import app, console, err_console
 from realcli.cli._cmd_run import _judge_hook, _until_signal
-from realcli.cli._cmd_synth import print_alignments, validation_json
+from realcli.cli._cmd_synth import align_endpoint, print_alignments, validation_json
 from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import open_log
 from realcli.runtime import ControlResult, Task, TaskValidation, find_tasks, load_task, validate_tasks
@@ -44,7 +44,13 @@ def validate(
             judge = _judge_hook(opened, f"{prefix}-oracle", True)
             return await _until_signal(
                 validate_tasks(
-                    opened, loaded, catalog=load_catalog(), run_prefix=prefix, concurrency=concurrency, judge=judge
+                    opened,
+                    loaded,
+                    catalog=load_catalog(),
+                    run_prefix=prefix,
+                    concurrency=concurrency,
+                    judge=judge,
+                    align_endpoint=align_endpoint(),
                 )
             )
 

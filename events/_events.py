@@ -541,8 +541,8 @@ class SynthesisStarted(Event, frozen=True):
     """
 
     synthesis_id: str
-    kind: Literal["layer", "task"]
-    target: str  # the task id drafted for
+    kind: Literal["layer", "task", "align"]
+    target: str  # the task id drafted for (aligned, for ``align``)
     prompt_version: str
     model: str = ""
     endpoint: str = ""  # base URL only; never a key

@@ -423,3 +423,36 @@ def uncovered(
 
 def _short(text: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def add_model_links(result: Alignment, data: object) -> list[str]:
+    """Merge a model's mapping (``{"links": [...], "untestable": [...]}``, 1-based requirement numbers).
+
+    Only links between a real requirement and a real check are kept; each
+    dropped entry is a note.  Links the rules found stay.
+    """
+    notes: list[str] = []
+    names = {c.name for c in result.checks}
+    raw = data if isinstance(data, dict) else {}
+    links = raw.get("links")
+    for k, link in enumerate(links if isinstance(links, list) else []):
+        number = link.get("requirement") if isinstance(link, dict) else None
+        checks = link.get("checks") if isinstance(link, dict) else None
+        if not isinstance(number, int) or not 1 <= number <= len(result.requirements):
+            notes.append(f"align.links[{k}].requirement: {number!r} is no requirement number; dropped")
+            continue
+        for name in checks if isinstance(checks, list) else []:
+            if name in names:
+                result.links.append(Link(requirement=number - 1, check=name, score=0.0, by="model"))
+            else:
+                notes.append(f"align.links[{k}].checks: {name!r} is no check of the verifier; dropped")
+    marks = raw.get("untestable")
+    for number in marks if isinstance(marks, list) else []:
+        if isinstance(number, int) and 1 <= number <= len(result.requirements):
+            req = result.requirements[number - 1]
+            if not any(link.requirement == number - 1 for link in result.links):
+                result.requirements[number - 1] = Requirement(line=req.line, text=req.text, untestable=True)
+        else:
+            notes.append(f"align.untestable: {number!r} is no requirement number; dropped")
+    result.notes.append("model-assisted: the model's links are added to the rules' links")
+    return notes

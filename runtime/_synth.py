@@ -269,7 +269,7 @@ def started_event(
     """The ``SynthesisStarted`` of a pipeline (never a key: ``describe()`` leaves it out)."""
     return ev.SynthesisStarted(
         synthesis_id=synthesis_id,
-        kind="layer" if kind == "layer" else "task",
+        kind="layer" if kind == "layer" else ("align" if kind == "align" else "task"),
         target=target,
         prompt_version=PROMPT_VERSION,
         model=endpoint.model,

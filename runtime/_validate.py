@@ -35,7 +35,9 @@ from realcli.projections import (
 )
 from realcli.runtime._agent import Agent, MutantAgent, NoopAgent, OracleAgent, ParrotAgent
 from realcli.runtime._align import Alignment, align_task
+from realcli.runtime._align_model import align_with_model
 from realcli.runtime._judging import load_run
+from realcli.runtime._model import ModelEndpoint
 from realcli.runtime._run import AfterTrial, OnTrial, RunMode, RunPlan, start_run
 from realcli.runtime._taskdir import Task
 from realcli.runtime._user import ScriptedVoice
@@ -117,9 +119,19 @@ async def validate_tasks(
     concurrency: int = 4,
     judge: AfterTrial | None = None,
     on_trial: OnTrial | None = None,
+    align_endpoint: ModelEndpoint | None = None,
 ) -> list[TaskValidation]:
-    """Validate ``tasks``: the oracle run, then the controls; one ``TaskValidation`` per task, in order."""
+    """Validate ``tasks``: the oracle run, then the controls; one ``TaskValidation`` per task, in order.
+
+    With ``align_endpoint`` the specification-test alignment is model-assisted
+    (recorded as ``<run_prefix>-align-<task>``); else rule-based.
+    """
     results = {t.task_id: _static(t, catalog) for t in tasks}
+    if align_endpoint is not None:
+        for t in tasks:
+            results[t.task_id].alignment = await align_with_model(
+                log, t.root, endpoint=align_endpoint, synthesis_id=f"{run_prefix}-align-{t.task_id}"
+            )
     voice = ScriptedVoice()
     info = catalog.info()
 

@@ -161,3 +161,42 @@ def test_validate_shows_the_alignment_table_for_a_bundled_task(tmp_path: Path) -
 
 def test_text_helpers() -> None:
     assert textwrap.dedent(INSTRUCTION) == INSTRUCTION
+
+
+async def test_model_assisted_alignment_adds_links_and_is_recorded(tmp_path: Path) -> None:
+    from realcli import events as ev
+    from realcli.eventlog import open_log
+    from realcli.runtime import ModelEndpoint
+    from realcli.runtime._align_model import align_with_model
+    from realcli.runtime._synth import synth_stream
+    from tests.fakes import FakeModelServer, Text
+
+    root = make_task(tmp_path, "rotate", instruction=INSTRUCTION)
+    (root / "tests" / "test_rotate.py").write_text(TESTS)
+    mapping = {
+        "links": [
+            {"requirement": 3, "checks": ["test_uses_systemd_timer", "test_made_up"]},
+            {"requirement": 99, "checks": ["test_nothing_deleted"]},
+        ],
+        "untestable": [1],
+    }
+    url = f"sqlite:{tmp_path / 'log.db'}"
+    with FakeModelServer([Text(json.dumps(mapping))]) as server:
+        point = ModelEndpoint(base_url=server.openai_base_url, model="fake-align", max_retries=0)
+        async with open_log(url) as log:
+            result = await align_with_model(log, root, endpoint=point, synthesis_id="al1")
+            events = [r.event async for r in log.read(synth_stream("al1"))]
+        prompt_text = server.requests[0].last_user_text
+    assert "1. Write `/app/rotate.sh`." in prompt_text
+    assert "- test_uses_systemd_timer:" in prompt_text
+    assert result.unmapped_checks == []  # the model linked the check the rules could not
+    assert "test_uses_systemd_timer" in result.checks_for(2)
+    assert not result.requirements[0].untestable  # a check tests it: the model cannot call it untestable
+    repaired = next(e for e in events if isinstance(e, ev.SynthesisStageAnswered) and e.stage == "align:repaired")
+    assert repaired.notes == [
+        "align.links[0].checks: 'test_made_up' is no check of the verifier; dropped",
+        "align.links[1].requirement: 99 is no requirement number; dropped",
+    ]
+    assert isinstance(events[0], ev.SynthesisStarted)
+    assert events[0].kind == "align"
+    assert isinstance(events[-1], ev.SynthesisFinished)

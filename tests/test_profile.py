@@ -128,7 +128,8 @@ def test_profile_command_prints_the_table_and_writes_task_toml(tmp_path: Path) -
         timeout=600,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "easy" in result.stdout and "send back for rework" in result.stdout
+    assert "easy" in result.stdout
+    assert "send back for rework" in result.stdout
     task = load_task(root)
     assert task.config.metadata.difficulty == "easy"
     assert task.raw_config["metadata"]["profile"]["agent"] == "oracle"

@@ -187,7 +187,8 @@ async def test_layer_pipeline_end_to_end_with_pilot_events_and_replay(tmp_path: 
     assert script["probes"][2]["hard_checks"][0]["run"].startswith("cd /app/data/raw && sha256sum")
     assert len(script["slices"]) == 10
     contract = json.loads((base / "interaction" / "oracle_contract.json").read_text())
-    assert len(contract["ask_topics"]) == 10 and set(contract["on_probe"]) == {"p1", "p2", "p3"}
+    assert len(contract["ask_topics"]) == 10
+    assert set(contract["on_probe"]) == {"p1", "p2", "p3"}
     # Every repair and refusal is a note, naming the stage and the field.
     notes = "\n".join(report.notes)
     assert "probes: removed a Markdown code fence around the JSON" in notes
@@ -213,7 +214,8 @@ async def test_layer_pipeline_end_to_end_with_pilot_events_and_replay(tmp_path: 
     drafted = {a.path: a for a in of(events, ev.SynthesisArtifactDrafted)}
     assert drafted["interaction/script.json"].text == (base / "interaction" / "script.json").read_text()
     checks = {c.check: c for c in of(events, ev.SynthesisChecked)}
-    assert checks["pilot"].passed and checks["pilot"].run_id == "syn1-pilot"
+    assert checks["pilot"].passed
+    assert checks["pilot"].run_id == "syn1-pilot"
     finished = events[-1]
     assert isinstance(finished, ev.SynthesisFinished)
     assert (finished.status, finished.files, finished.calls) == ("passed", 2, 6)
@@ -250,12 +252,14 @@ async def test_slices_that_drop_a_requirement_are_reported_by_coverage(tmp_path:
             )
     assert not report.ok
     coverage = [p for p in report.problems if "is in no slice nor the opening" in p]
-    assert coverage and all(p.startswith("interaction/script.json: slices: instruction.md line 32") for p in coverage)
+    assert coverage
+    assert all(p.startswith("interaction/script.json: slices: instruction.md line 32") for p in coverage)
     assert any("31/02/2024" in p or "YYYY-MM-DD" in p for p in coverage)
     assert "interaction/script.json: probes: no probe could be drafted (see the notes)" in report.problems
     events = await synthesis_events(url, "syn-drop")
     assert [c.check for c in of(events, ev.SynthesisChecked) if not c.passed] == ["coverage"]
-    assert isinstance(events[-1], ev.SynthesisFinished) and events[-1].status == "failed"
+    assert isinstance(events[-1], ev.SynthesisFinished)
+    assert events[-1].status == "failed"
 
 
 async def test_an_answer_that_is_never_json_is_rejected_with_a_note(tmp_path: Path) -> None:
@@ -391,7 +395,8 @@ async def test_task_pipeline_drafts_and_checks_a_small_task(tmp_path: Path) -> N
     assert "task-solution.solve_sh: no shebang; '#!/bin/bash' added" in notes
     events = await synthesis_events(url, "syn-task")
     pilot = next(c for c in of(events, ev.SynthesisChecked) if c.check == "pilot")
-    assert pilot.passed and pilot.run_id == "syn-task-pilot"
+    assert pilot.passed
+    assert pilot.run_id == "syn-task-pilot"
     async with open_log(url) as log:
         # The pilot: the oracle passes, the no-op fails, both mutants are rejected (validate's runs, in the log).
         assert {

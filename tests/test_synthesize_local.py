@@ -54,12 +54,14 @@ async def test_a_real_small_model_drafts_a_layer_and_every_step_is_recorded(tmp_
             )
             events = [r.event async for r in log.read(synth_stream("local1"))]
 
-    assert isinstance(events[0], ev.SynthesisStarted) and events[0].model == "smollm2"
+    assert isinstance(events[0], ev.SynthesisStarted)
+    assert events[0].model == "smollm2"
     finished = events[-1]
     assert isinstance(finished, ev.SynthesisFinished)
     assert finished.status == ("passed" if report.ok else "failed")
     calls = [e for e in events if isinstance(e, ev.SynthesisModelCalled)]
-    assert calls and len(calls) == report.calls == finished.calls
+    assert calls
+    assert len(calls) == report.calls == finished.calls
     assert all(c.status == 200 and c.tokens_in > 0 and c.tokens_out > 0 for c in calls)  # the server's own counts
     answered = [e for e in events if isinstance(e, ev.SynthesisStageAnswered)]
     assert {c.stage for c in calls} <= {a.stage for a in answered}  # every stage asked ends accepted or rejected
@@ -70,7 +72,8 @@ async def test_a_real_small_model_drafts_a_layer_and_every_step_is_recorded(tmp_
     checks = {e.check: e.passed for e in events if isinstance(e, ev.SynthesisChecked)}
     assert checks == report.checks
     if drafted:
-        assert "coverage" in checks and "load" in checks
+        assert "coverage" in checks
+        assert "load" in checks
         json.loads(drafted["interaction/script.json"])
     for problem in report.problems:  # one line each, naming the file (or the pilot's check)
         assert "\n" not in problem
