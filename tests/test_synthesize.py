@@ -460,3 +460,46 @@ def test_replay_of_an_unknown_synthesis_is_one_line(tmp_path: Path) -> None:
 async def _touch_log(url: str) -> None:
     async with open_log(url):
         pass
+
+
+def test_the_layer_command_reports_and_replays(tmp_path: Path) -> None:
+    base = base_copy(tmp_path, "csv-report")
+    url = f"sqlite:{tmp_path / 'log.db'}"
+    slices = hand_written_slices("csv-report")
+    rules = [
+        Rule(SLICES_PROMPT, answer(slices)),
+        Rule(PROBES_PROMPT, answer({"probes": [{"template": "3.1.a", "why": "x"}]})),
+        Rule(probe_prompt("3.1.a"), answer(CSV_PROBES["3.1.a"])),
+    ]
+    with FakeModelServer(rules=rules) as server:
+        drafted = realcli(
+            "synthesize",
+            "layer",
+            str(base),
+            "--out",
+            str(tmp_path / "out"),
+            "--model",
+            "fake",
+            "--base-url",
+            server.openai_base_url,
+            "--no-pilot",
+            "--id",
+            "cli1",
+            "--log",
+            url,
+        )
+    assert drafted.returncode == 0, drafted.stdout + drafted.stderr
+    assert "wrote interaction/script.json" in drafted.stdout
+    assert "checks: coverage ok, load ok, lint ok, alignment ok" in drafted.stdout
+    assert "synthesis cli1: 2 file(s), 3 model call(s)" in drafted.stdout
+    assert not (base / "interaction").exists()  # --out: the base task is left alone
+    replayed = realcli(
+        "synthesize", "layer", str(base), "--replay", "cli1", "--out", str(tmp_path / "re"), "--log", url
+    )
+    assert replayed.returncode == 0, replayed.stderr
+    assert "replayed 2 file(s) of synthesis cli1 (passed)" in replayed.stdout
+    for rel in ("interaction/script.json", "interaction/oracle_contract.json"):
+        assert (tmp_path / "re" / rel).read_bytes() == (tmp_path / "out" / rel).read_bytes()
+    shown = realcli("tail", "cli1", "--log", url)
+    assert "SynthesisArtifactDrafted" in shown.stdout
+    assert "SynthesisFinished" in shown.stdout
