@@ -1,7 +1,7 @@
 """Run every benchmark, one after the other: ``python -m bench [name ...]``.
 
 Each prints its figures beside the raw floor it is compared with, measured in
-the same run.  Names: eventlog, trials, report, gateway, local, sandbox.  Options of a
+the same run.  Names: eventlog, trials, report, gateway, local, build, sandbox.  Options of a
 single benchmark: ``python -m bench.bench_<name> --help``.
 """
 
@@ -17,6 +17,7 @@ BENCHES = {
     "report": "bench.bench_report",  # report rebuild vs raw msgspec decode, rules re-judge time
     "gateway": "bench.bench_gateway",  # model gateway overhead vs a direct call
     "local": "bench.bench_local",  # a real small model on the CPU: speed, memory, usable turns
+    "build": "bench.bench_build",  # image builds: the engine's BuildKit via the API vs the CLI and legacy builder
     "synth": "bench.bench_synth",  # synthesized interaction layers: time, tokens, share passing lint + pilot
 }
 

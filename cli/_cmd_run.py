@@ -9,10 +9,11 @@ from typing import Annotated, Literal, TypeVar, cast
 
 import anyio
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from realcli import ConfigError
+from realcli import ConfigError, TaskFormatError
 from realcli import events as ev
 from realcli.cli._app import app, console, err_console
 from realcli.cli._common import LogOption, run_async
@@ -27,6 +28,7 @@ from realcli.runtime import (
     RunMode,
     RunPlan,
     RunResult,
+    RunSettings,
     ScriptedVoice,
     StreamWriter,
     Task,
@@ -40,9 +42,12 @@ from realcli.runtime import (
     gc,
     judge_trial,
     llm_user_info,
+    load_build_ca,
+    load_image_map,
     load_run,
     load_task,
     new_run_id,
+    parse_network,
     prune_images,
     resume_run,
     schedule,
@@ -85,6 +90,31 @@ AgentOptionOpt = Annotated[
         "json_mode (false), max_malformed (unset: never give up).",
     ),
 ]
+NetworkOpt = Annotated[
+    str,
+    typer.Option(
+        "--network",
+        envvar="REALCLI_NETWORK",
+        help="task: each sandbox gets its task's network (Harbor's default, public, when the task declares none); "
+        "none: isolate every sandbox, as the paper's runs (or $REALCLI_NETWORK). Recorded in the run.",
+    ),
+]
+ImageMapOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--image-map",
+        help="FROM=TO, repeatable: use image TO wherever a task asks for FROM (docker_image or a Dockerfile's "
+        "FROM; FROM may be a glob such as python:3.*-slim*). Also $REALCLI_IMAGE_MAP and the config file.",
+    ),
+]
+BuildCaOpt = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--build-ca",
+        help="PEM file of CA certificates that image builds trust (builds behind a TLS-intercepting proxy); "
+        "repeatable. Also $REALCLI_BUILD_CA and the config file. Off by default.",
+    ),
+]
 UserSimOpt = Annotated[str, typer.Option("--user-sim", help="User simulator: scripted (deterministic) or llm.")]
 UserModelOpt = Annotated[str | None, typer.Option("--user-model", help="Simulator model (or $REALCLI_USER_MODEL).")]
 UserUrlOpt = Annotated[
@@ -123,12 +153,28 @@ def run(
     distribute: Annotated[
         bool, typer.Option("--distribute", help="Queue the trials for `realcli worker`s (needs a nats:// log).")
     ] = False,
+    network: NetworkOpt = "task",
+    image_map: ImageMapOpt = None,
+    build_ca: BuildCaOpt = None,
+    metric: Annotated[
+        str | None,
+        typer.Option(
+            "--metric",
+            help="The reward.json metric that decides V when a verifier writes several and no 'reward' key.",
+        ),
+    ] = None,
     log: LogOption = None,
 ) -> None:
     """Run agents on tasks in EXEC, COLLAB or paired mode."""
     if mode not in ("exec", "collab", "paired"):
         raise typer.BadParameter("expected exec, collab or paired", param_hint="--mode")
-    loaded = [load_task(p) for p in find_tasks(tasks)]
+    loaded, skipped = load_suite(tasks)
+    settings = RunSettings(
+        network=parse_network(network),
+        metric=metric,
+        image_map=load_image_map(image_map or []),
+        build_ca=load_build_ca(build_ca or []),
+    )
     info, make_agent = agent_factory(
         agent,
         ModelOptions(model=model, base_url=base_url, provider=provider),
@@ -151,6 +197,7 @@ def run(
         judges=("rules",) if judge else (),
         catalog=load_catalog().info(),
         user_sim=sim_info,
+        settings=settings,
     )
     total = len(schedule(plan))
     err_console.print(
@@ -158,6 +205,41 @@ def run(
     )
     result, headline = _with_progress(total, lambda on_trial: _run(log, plan, on_trial, judge, distribute))
     _summarize(result, headline)
+    report_skipped(skipped)
+
+
+def load_suite(paths: list[Path]) -> tuple[list[Task], list[tuple[Path, str]]]:
+    """Load every task under ``paths``; one line for each task that fails to load, which is skipped.
+
+    When nothing loads: the one task's error (one line), or every skipped
+    line and exit 1.  The caller lists the skipped tasks again in its
+    summary (``report_skipped``).
+    """
+    loaded: list[Task] = []
+    skipped: list[tuple[Path, str]] = []
+    for path in find_tasks(paths):
+        try:
+            loaded.append(load_task(path))
+        except TaskFormatError as e:
+            if len(paths) == 1 and path == paths[0]:
+                raise  # one task asked for: its error is the answer
+            skipped.append((path, str(e)))
+    for _, message in skipped:
+        err_console.print(f"skipped: {message}", markup=False, soft_wrap=True)
+    if not loaded:
+        err_console.print("no task loaded: nothing to run", markup=False)
+        raise typer.Exit(1)
+    return loaded, skipped
+
+
+def report_skipped(skipped: list[tuple[Path, str]]) -> None:
+    """The summary's list of tasks that failed to load; exits 1 when there are any."""
+    if not skipped:
+        return
+    console.print(f"{len(skipped)} task(s) skipped because they failed to load:", markup=False)
+    for _, message in skipped:
+        console.print(f"  {message}", markup=False, soft_wrap=True)
+    raise typer.Exit(1)
 
 
 async def _run(
@@ -212,6 +294,7 @@ def resume(
             judges=tuple(started.judges),
             catalog=started.catalog,
             user_sim=sim_info,
+            settings=RunSettings.recorded(started, build_ca=load_build_ca()),
         )
         return plan
 
@@ -260,6 +343,7 @@ def worker(
         agent_options=ModelOptions(model=model, base_url=base_url),
         voice_for=voice_for,
         idle_exit_sec=idle_exit,
+        build_ca=load_build_ca(),
     )
 
     async def go() -> int:
@@ -414,7 +498,7 @@ def _summarize(result: RunResult, headline: dict[str, object]) -> None:
     for o in sorted(result.outcomes, key=lambda o: (o.task_id, o.mode, o.trial_id)):
         reward = "-" if o.reward is None else f"{o.reward:g}"
         end = o.cause if not o.detail else f"{o.cause}: {o.detail[:60]}"
-        table.add_row(o.task_id, o.mode, o.trial_id, end, reward)
+        table.add_row(escape(o.task_id), o.mode, escape(o.trial_id), escape(end), reward)
     console.print(table)
     scores = Table("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB", "U", "S", "OR", "TC", "SR", title="scores (0-100)")
     dims = headline.get("dimensions")

@@ -14,11 +14,31 @@ from rich.table import Table
 
 from realcli import TaskFormatError
 from realcli.cli._app import app, console, err_console
-from realcli.cli._cmd_run import _judge_hook, _until_signal
+from realcli.cli._cmd_run import (
+    BuildCaOpt,
+    ImageMapOpt,
+    NetworkOpt,
+    _judge_hook,
+    _until_signal,
+    load_suite,
+    report_skipped,
+)
 from realcli.cli._cmd_synth import align_endpoint, print_alignments, validation_json
 from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import open_log
-from realcli.runtime import ControlResult, Task, TaskValidation, find_tasks, load_task, validate_tasks
+from realcli.runtime import (
+    ControlResult,
+    RunSettings,
+    Task,
+    TaskValidation,
+    find_tasks,
+    load_build_ca,
+    load_image_map,
+    load_task,
+    parse_network,
+    unimplemented_keys,
+    validate_tasks,
+)
 from realcli.scripts_catalog import LintIssue, coverage, lint_script, load_catalog
 
 TasksArg = Annotated[list[Path], typer.Argument(metavar="TASKS...", help="Task directories, or folders of them.")]
@@ -28,6 +48,9 @@ TasksArg = Annotated[list[Path], typer.Argument(metavar="TASKS...", help="Task d
 def validate(
     tasks: TasksArg,
     concurrency: Annotated[int, typer.Option("--concurrency", "-n", min=1)] = 4,
+    network: NetworkOpt = "task",
+    image_map: ImageMapOpt = None,
+    build_ca: BuildCaOpt = None,
     alignment: Annotated[
         bool, typer.Option("--alignment", help="Print each task's requirement -> check table too.")
     ] = False,
@@ -35,7 +58,12 @@ def validate(
     log: LogOption = None,
 ) -> None:
     """Check tasks as the paper's construction pipeline does: oracle passes, no-op fails, scripts reach every probe."""
-    loaded = [load_task(p) for p in find_tasks(tasks)]
+    settings = RunSettings(
+        network=parse_network(network),
+        image_map=load_image_map(image_map or []),
+        build_ca=load_build_ca(build_ca or []),
+    )
+    loaded, skipped = load_suite(tasks)
     prefix = time.strftime("validate-%Y%m%d-%H%M%S", time.gmtime())
     err_console.print(f"validating {len(loaded)} task(s): runs {prefix}-oracle, -noop, -parrot and -mutant-N")
 
@@ -50,6 +78,7 @@ def validate(
                     run_prefix=prefix,
                     concurrency=concurrency,
                     judge=judge,
+                    settings=settings,
                     align_endpoint=align_endpoint(),
                 )
             )
@@ -57,7 +86,7 @@ def validate(
     results = run_async(go)
     if as_json:
         print(json.dumps([validation_json(r) for r in results], indent=2, ensure_ascii=False))
-        if any(not r.ok for r in results):
+        if skipped or any(not r.ok for r in results):
             raise typer.Exit(1)
         return
     table = Table(
@@ -76,7 +105,7 @@ def validate(
     for r in results:
         items = f"{r.items_passed}/{len(r.items_failed)}/{r.items_undecided}"
         table.add_row(
-            r.task_id,
+            escape(r.task_id),
             _lint_cell(r.lint),
             _reward(r.oracle_exec),
             _reward(r.oracle_collab) if r.collab else "n/a",
@@ -96,11 +125,14 @@ def validate(
     print_alignments(results, detail=alignment)
     for r in results:
         for warning in r.warnings:
-            console.print(f"[yellow]{r.task_id}[/]: {escape(warning)}")
+            console.print(f"[yellow]{escape(r.task_id)}[/]: {escape(warning)}")
+        for hint in r.hints:
+            console.print(f"[yellow]{escape(r.task_id)}[/]: hint: {escape(hint)}")
     failed = [r for r in results if not r.ok]
     for r in failed:
         for problem in r.problems:
-            console.print(f"[red]{r.task_id}[/]: {escape(problem)}")
+            console.print(f"[red]{escape(r.task_id)}[/]: {escape(problem)}")
+    report_skipped(skipped)
     if failed:
         raise typer.Exit(1)
 
@@ -129,19 +161,19 @@ def _mutants_cell(result: TaskValidation) -> str:
 
 @app.command()
 def lint(tasks: TasksArg) -> None:
-    """Check interaction layers against the task format and the scenario catalog."""
+    """Check tasks: task.toml keys realcli does not implement, interaction layers against the scenario catalog."""
     catalog = load_catalog()
     errors = 0
     for path in find_tasks(tasks):
         issues = _lint_one(path, catalog)
         errors += sum(i.severity == "error" for i in issues)
         status = "[green]ok[/]" if not issues else f"{len(issues)} issue(s)"
-        console.print(f"{path.name}: {status}")
+        console.print(f"{escape(path.name)}: {status}")
         for issue in issues:
             colour = "red" if issue.severity == "error" else "yellow"
             console.print(
-                f"  [{colour}]{issue.severity}[/]: {issue.path}: {issue.message}"
-                + (f"\n    fix: {issue.hint}" if issue.hint else "")
+                f"  [{colour}]{issue.severity}[/]: {escape(issue.path)}: {escape(issue.message)}"
+                + (f"\n    fix: {escape(issue.hint)}" if issue.hint else "")
             )
     if errors:
         raise typer.Exit(1)
@@ -152,9 +184,22 @@ def _lint_one(path: Path, catalog: object) -> list[LintIssue]:
         task: Task = load_task(path)
     except TaskFormatError as e:
         return [LintIssue(severity="error", path=str(path), message=str(e))]
+    keys = [
+        LintIssue(severity="warning", path=f"{path / 'task.toml'}: {key}", message=what)
+        for key, what in unimplemented_keys(task.raw_config)
+    ]
+    if task.spec.steps and task.spec.instruction:
+        keys.append(
+            LintIssue(
+                severity="warning",
+                path=str(path / "instruction.md"),
+                message="a multi-step task's instruction.md is never sent to the agent (as in Harbor)",
+                hint="put what the agent must know in steps/<name>/instruction.md",
+            )
+        )
     if task.spec.script is None:
-        return []
-    return lint_script(task.spec.script, task.spec.oracle, task_dir=task.root, catalog=catalog)  # type: ignore[arg-type]
+        return keys
+    return keys + lint_script(task.spec.script, task.spec.oracle, task_dir=task.root, catalog=catalog)  # type: ignore[arg-type]
 
 
 @app.command()

@@ -31,8 +31,11 @@ def summarize(event: ev.DecodedEvent) -> str:
             return f"{task.task_id} in {mode} mode, agent {agent.name}, {b.max_turns} turns / {b.timeout_sec:.0f} s"
         case ev.TrialFinished(reason=reason, turns=turns, duration_sec=d, detail=detail):
             return f"{reason} after {turns} turn(s), {d:.1f} s {_short(detail, 80)}".rstrip()
-        case ev.ImageBuilt(image=image, cached=cached, duration_sec=d):
-            return f"{image} ({'cached' if cached else f'built in {d:.1f} s'})"
+        case ev.ImageBuilt(image=image, cached=cached, duration_sec=d, source=source, mapped=mapped):
+            how = source or ("cached" if cached else "built")
+            how += f" in {d:.1f} s" if how in ("built", "pulled") else ""
+            subs = "".join(f", {a} -> {b}" for a, b in mapped.items())
+            return f"{image} ({how}{subs})"
         case ev.SandboxCreated(container_id=cid, image=image, network=net):
             return f"container {cid[:12]} from {image}, network {net}"
         case ev.SandboxRemoved(container_id=cid, reason=reason):
@@ -80,6 +83,14 @@ def summarize(event: ev.DecodedEvent) -> str:
             passed = sum(c.status == "passed" for c in checks)
             detail = f", {passed}/{len(checks)} checks" if checks else ""
             return f"error: {err}" if err else f"reward {r}{detail}"
+        case ev.StepStarted(index=i, name=name, inherit_prior_session=inherit):
+            return f"step {i + 1} {name}{' (keeps the prior session)' if inherit else ''}"
+        case ev.StepPrepared(index=i, name=name):
+            return f"step {i + 1} {name} prepared"
+        case ev.StepFinished(index=i, name=name, reward=r, min_reward_met=met):
+            return f"step {i + 1} {name}: reward {r}{'' if met else ', below its min_reward'}"
+        case ev.StepsScored(strategy=strategy, reward=r, steps_run=n, steps_total=total, stopped_early=why):
+            return f"reward {r} ({strategy} of {n}/{total} step(s)){f'; {why}' if why else ''}"
         case ev.SnapshotRequested(paths=paths):
             return f"snapshot of {len(paths)} path(s) requested"
         case ev.EvidenceSnapshotted(files=files, image=image):

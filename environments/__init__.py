@@ -34,7 +34,19 @@ from realcli.environments._docker import (
     one_line,
     session_labels,
 )
-from realcli.environments._images import BuildResult, ImageBuildError, build_image, context_hash, log_tail, remove_image
+from realcli.environments._dockerfile import Rewrite
+from realcli.environments._imagemap import ImageMap
+from realcli.environments._images import (
+    BuildResult,
+    ImageBuildError,
+    ImageUnavailableError,
+    build_image,
+    context_hash,
+    log_tail,
+    prepare_dockerfile,
+    pull_image,
+    remove_image,
+)
 from realcli.environments._recipes import BASE_IMAGES, BaseImage, base_image, recipe_hash
 
 __all__ = [
@@ -48,6 +60,8 @@ __all__ = [
     "BuildResult",
     "DockerUnavailableError",
     "ImageBuildError",
+    "ImageMap",
+    "ImageUnavailableError",
     "ProgressFn",
     "base_image",
     "build_image",
@@ -62,7 +76,10 @@ __all__ = [
     "log_tail",
     "main",
     "one_line",
+    "prepare_dockerfile",
+    "pull_image",
     "recipe_hash",
+    "Rewrite",
     "session_labels",
     "remove_image",
 ]

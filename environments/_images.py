@@ -2,13 +2,17 @@
 
 The hash covers the build context after ``.dockerignore``, so an unchanged
 context never rebuilds and a changed one always does.  Builds go through the
-Engine API's ``/build`` endpoint with ``networkmode=host`` (this engine has no
-bridge network, and ``RUN apt-get`` needs the network).
+Engine API's ``/build`` endpoint with the engine's own BuildKit
+(``version=2``: ``RUN --mount``, ``COPY --chmod``; heredocs are rewritten for
+its built-in frontend, see ``_dockerfile``) and ``networkmode=host`` (this
+engine has no bridge network, and ``RUN apt-get`` needs the network).  Why
+the API and not the ``docker`` CLI: ``bench/bench_build.py``.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import re
 import stat
@@ -27,6 +31,7 @@ import msgspec
 from aiodocker.exceptions import DockerError
 
 from realcli._errors import InfrastructureError
+from realcli.environments._buildkit import TRACE_ID, TraceLog
 from realcli.environments._docker import (
     ProgressFn,
     docker_error,
@@ -35,10 +40,24 @@ from realcli.environments._docker import (
     one_line,
     session_labels,
 )
+from realcli.environments._dockerfile import Rewrite, rewrite_dockerfile
+from realcli.environments._imagemap import ImageMap
 
-__all__ = ["BuildResult", "ImageBuildError", "build_image", "context_hash", "log_tail", "remove_image"]
+__all__ = [
+    "BuildResult",
+    "ImageBuildError",
+    "ImageUnavailableError",
+    "build_image",
+    "context_hash",
+    "log_tail",
+    "prepare_dockerfile",
+    "pull_image",
+    "remove_image",
+]
 
 # Bump when the hashing or the build parameters change meaning, so old tags stop matching.
+# (Base images share it: a bump rebuilds them on every machine.  Task images mix in their own
+# build version instead, see realcli.runtime._images.)
 _HASH_VERSION = b"realcli-context-v1"
 _CHUNK = 1 << 16
 _LOG_LIMIT = 4 << 20  # characters of build log kept on an ImageBuildError
@@ -60,6 +79,16 @@ class ImageBuildError(InfrastructureError):
         self.image = image
         self.error = error
         self.log = log
+
+
+class ImageUnavailableError(InfrastructureError):
+    """An image a task needs is neither here nor pullable; the message names it and the ways out."""
+
+    cause = "image_error"
+
+    def __init__(self, message: str, *, image: str) -> None:
+        super().__init__(message)
+        self.image = image
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,16 +209,65 @@ def context_hash(directory: Path, *, extra: bytes = b"") -> str:
     return _hash_entries(_context_entries(directory), extra)
 
 
-def _write_context_tar(entries: list[tuple[str, Path]], out: IO[bytes]) -> None:
+def _write_context_tar(
+    entries: list[tuple[str, Path]], out: IO[bytes], replaced: Mapping[str, bytes] | None = None
+) -> None:
+    """The build context as a tar; ``replaced`` gives new content for some members (the rewritten Dockerfile).
+
+    Replaced members come first: BuildKit recognizes a tar context by its
+    first header, which must be a plain one (whole-second mtimes, short name).
+    """
+
     def normalize(info: tarfile.TarInfo) -> tarfile.TarInfo:
         info.uid = info.gid = 0
         info.uname = info.gname = ""
+        info.mtime = int(info.mtime)  # a fractional mtime needs a PAX header
         return info
 
+    replaced = replaced or {}
     with tarfile.open(fileobj=out, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        for rel, data in replaced.items():
+            info = tarfile.TarInfo(rel)
+            info.size, info.mode, info.mtime = len(data), 0o644, 0
+            tar.addfile(info, io.BytesIO(data))
         for rel, path in entries:
-            tar.add(path, arcname=rel, recursive=False, filter=normalize)
+            if rel not in replaced:
+                tar.add(path, arcname=rel, recursive=False, filter=normalize)
     out.seek(0)
+
+
+def prepare_dockerfile(
+    context_dir: Path, dockerfile: str = "Dockerfile", *, image_map: ImageMap | None = None, ca: str | None = None
+) -> Rewrite:
+    """The Dockerfile a build sends: rewritten for the engine's BuildKit, the image map and CA certificates applied."""
+    path = context_dir / dockerfile
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise InfrastructureError(f"{path}: cannot read the Dockerfile ({e})") from e
+    return rewrite_dockerfile(text, image_map=image_map, ca=ca)
+
+
+async def pull_image(docker: aiodocker.Docker, ref: str, *, timeout_sec: float = 600.0) -> str | None:
+    """Pull ``ref`` when the engine can; None when it cannot (no registry, unknown image), else the reason."""
+    name, tag = _split_ref(ref)
+    try:
+        with anyio.fail_after(timeout_sec):
+            await docker.images.pull(name, tag=tag)
+    except DockerError as e:
+        return one_line(str(e.message), 160)
+    except TimeoutError:
+        return f"the pull took over {timeout_sec:g} s"
+    return None
+
+
+def _split_ref(ref: str) -> tuple[str, str | None]:
+    if "@" in ref:
+        return ref, None
+    name, sep, tag = ref.rpartition(":")
+    if sep and "/" not in tag:
+        return name, tag
+    return ref, "latest"
 
 
 async def _file_chunks(f: IO[bytes]) -> AsyncIterator[bytes]:
@@ -219,7 +297,8 @@ class _LogBuffer:
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # The builder's own bookkeeping lines say nothing about why a step failed.
-_BUILDER_NOISE = re.compile(r"^(Removing intermediate container |---> |Running in )")
+# (BuildKit's "#N ERROR:" line repeats the error the message already carries.)
+_BUILDER_NOISE = re.compile(r"^(Removing intermediate container |---> |Running in |#\d+ ERROR: )")
 
 
 def log_tail(log: str, lines: int = _TAIL_LINES, limit: int = _TAIL_CHARS) -> str:
@@ -236,10 +315,11 @@ def _build_params(tag: str, labels: Mapping[str, str], network: str, dockerfile:
         "dockerfile": dockerfile,
         "networkmode": network,
         "labels": msgspec.json.encode(dict(labels)).decode(),
+        "version": "2",  # the engine's BuildKit
         "rm": "1",
         "forcerm": "1",
         "nocache": "1" if nocache else "0",
-        "pull": "0",
+        "pull": "0",  # BuildKit then prefers local images: nothing is pulled that exists here
     }
 
 
@@ -255,21 +335,31 @@ async def build_image(
     timeout_sec: float = 1800.0,
     nocache: bool = False,
     progress: ProgressFn | None = None,
+    image_map: ImageMap | None = None,
+    ca: str | None = None,
 ) -> BuildResult:
-    """Build ``context_dir`` into image ``tag`` (legacy builder, ``networkmode`` = ``network``).
+    """Build ``context_dir`` into image ``tag`` with the engine's BuildKit (``networkmode`` = ``network``).
 
     ``what`` names the thing being built in error messages ("task foo").
+    ``image_map`` substitutes ``FROM`` images; ``ca`` (a PEM bundle) is
+    trusted by every ``RUN`` (see ``_dockerfile``).
     Raises ``ImageBuildError`` when a step fails or the build exceeds
     ``timeout_sec``; the engine drops the build when the request is aborted.
     """
     started = time.monotonic()
     log = _LogBuffer()
+    trace = TraceLog()
     image_id = ""
     error = ""
     params = _build_params(tag, {**labels, **session_labels()}, network, dockerfile, nocache)
+    rewrite = prepare_dockerfile(context_dir, dockerfile, image_map=image_map, ca=ca)
+    if rewrite.build_args:
+        params["buildargs"] = msgspec.json.encode(rewrite.build_args).decode()
+    for note in rewrite.notes:
+        log.add(f"realcli: {note}\n")
     with tempfile.SpooledTemporaryFile(max_size=32 << 20) as ctx:
         entries = await anyio.to_thread.run_sync(_context_entries, context_dir, dockerfile)
-        await anyio.to_thread.run_sync(_write_context_tar, entries, ctx)
+        await anyio.to_thread.run_sync(_write_context_tar, entries, ctx, {dockerfile: rewrite.text.encode()})
         try:
             with anyio.fail_after(timeout_sec):
                 async with docker._query(
@@ -285,7 +375,7 @@ async def build_image(
                             error = _error_text(msg)
                             break
                         image_id = _aux_id(msg) or image_id
-                        text = _message_text(msg)
+                        text = _message_text(msg, trace)
                         log.add(text)
                         if progress is not None and text.strip():
                             progress(text.rstrip("\n"))
@@ -320,7 +410,9 @@ def _aux_id(msg: dict[str, object]) -> str:
     return ""
 
 
-def _message_text(msg: dict[str, object]) -> str:
+def _message_text(msg: dict[str, object], trace: TraceLog) -> str:
+    if msg.get("id") == TRACE_ID:
+        return "".join(line + "\n" for line in trace.lines(msg.get("aux")))
     if isinstance(msg.get("stream"), str):
         return _ANSI.sub("", str(msg["stream"]))
     if isinstance(msg.get("status"), str):
@@ -338,8 +430,8 @@ def _error_text(msg: dict[str, object]) -> str:
 def _hint(error: str) -> str:
     if re.search(r"pull access denied|repository does not exist|manifest .*not found|dial tcp|lookup ", error):
         return (
-            " (nothing can be pulled here: base images must exist locally; "
-            "build them with `python -m realcli.environments` or `make setup`)"
+            " (an image could not be pulled: `docker load` it, map it to a local one with "
+            "--image-map FROM=TO, or build realcli's base images with `python -m realcli.environments`)"
         )
     return ""
 

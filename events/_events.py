@@ -62,6 +62,10 @@ __all__ = [
     "SliceNotReleased",
     "SliceReleased",
     "SnapshotRequested",
+    "StepFinished",
+    "StepPrepared",
+    "StepStarted",
+    "StepsScored",
     "SubDimensionInfo",
     "SynthesisArtifactDrafted",
     "SynthesisChecked",
@@ -216,6 +220,15 @@ class RunStarted(Event, frozen=True):
     task_dirs: list[str] = field(default_factory=list)  # where the tasks were loaded from (for resume)
     seed: int = 0
     max_turns: int | None = None  # a run-level cap on every task's turn budget (None: the tasks' own)
+    # Run-level network: "task" (each task's declaration) or "none" (every sandbox isolated);
+    # "" in runs recorded before the setting existed, which ran as "task".
+    network: str = ""
+    # The reward.json metric that decides V when a verifier writes several and no "reward" (--metric).
+    metric: str | None = None
+    # Image substitutions ("FROM=TO", first match wins; --image-map) and the sha256 of the extra CA
+    # bundle image builds trusted (--build-ca; "" for none).
+    image_map: list[str] = field(default_factory=list)
+    build_ca: str = ""
 
 
 class TrialScheduled(Event, frozen=True):
@@ -275,11 +288,61 @@ class ImageBuilt(Event, frozen=True):
     content_hash: str
     cached: bool
     duration_sec: float = 0.0
+    # How the image came to be: "built" | "cached" | "local" (docker_image present) | "pulled"; "" in
+    # older logs.  ``mapped``: the image map's substitutions (asked -> used); ``docker_image``: the
+    # task's [environment] docker_image when it has one (absent and unpullable: the Dockerfile was built).
+    source: str = ""
+    mapped: dict[str, str] = field(default_factory=dict)
+    docker_image: str | None = None
 
 
 class VerificationRequested(Event, frozen=True):
     trial_id: str
     timeout_sec: float
+    step: str | None = None  # a multi-step task's step (its tests go over the task's); None otherwise
+
+
+class StepStarted(Event, frozen=True):
+    """A step of a multi-step task begins (supervisor); the sandbox prepares it and answers ``StepPrepared``."""
+
+    trial_id: str
+    index: int  # 0-based position in [[steps]]
+    name: str
+    inherit_prior_session: bool = False
+
+
+class StepPrepared(Event, frozen=True):
+    """The sandbox prepared a step: its ``workdir/`` copied, its ``setup.sh`` run, its healthcheck passed."""
+
+    trial_id: str
+    index: int
+    name: str
+
+
+class StepFinished(Event, frozen=True):
+    """A step was verified (supervisor): its reward and metrics, and whether it met its ``min_reward``."""
+
+    trial_id: str
+    index: int
+    name: str
+    reward: float | None
+    metrics: dict[str, float] = field(default_factory=dict)
+    min_reward_met: bool = True
+
+
+class StepsScored(Event, frozen=True):
+    """A multi-step trial's reward as Harbor computes it from its steps (``strategy`` mean or final).
+
+    It supersedes the last step's ``VerifierFinished.reward`` for scoring.
+    """
+
+    trial_id: str
+    strategy: str
+    reward: float | None
+    metrics: dict[str, float] = field(default_factory=dict)
+    steps_run: int = 0
+    steps_total: int = 0
+    stopped_early: str = ""  # why later steps did not run ("" when every step ran)
 
 
 class VerifierFinished(Event, frozen=True):
@@ -291,6 +354,8 @@ class VerifierFinished(Event, frozen=True):
     duration_sec: float = 0.0
     error: str | None = None  # set when no usable reward: an infrastructure error
     timed_out: bool = False  # the verifier ran out of time on the agent's work: reward 0
+    metrics: dict[str, float] = field(default_factory=dict)  # every metric of reward.json ({} when none)
+    step: str | None = None  # the step verified, for a multi-step task
 
 
 class SnapshotRequested(Event, frozen=True):
@@ -315,6 +380,9 @@ class SandboxCreated(Event, frozen=True):
     memory_mb: int
     network: str
     pids_limit: int
+    # The working directory every command, the verifier and the agent's prompt use: the task's
+    # [environment] workdir, else the image's WORKDIR ("/" when it has none); "" in older logs.
+    workdir: str = ""
 
 
 class SandboxReset(Event, frozen=True):
@@ -628,6 +696,10 @@ AnyEvent = (
     | ImageBuilt
     | VerificationRequested
     | VerifierFinished
+    | StepStarted
+    | StepPrepared
+    | StepFinished
+    | StepsScored
     | SnapshotRequested
     | EvidenceSnapshotted
     | SandboxCreated

@@ -11,7 +11,7 @@ accepted under the names Harbor uses, and unknown keys are ignored.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from msgspec import Meta, Struct, field
 
@@ -41,10 +41,15 @@ class Metadata(_Frozen, frozen=True):
     tags: list[str] = field(default_factory=list)
 
 
+NetworkMode = Literal["public", "no-network", "allowlist"]
+
+
 class AgentConfig(_Frozen, frozen=True):
     timeout_sec: PosFloat = 21600.0
     max_turns: PosInt = 600
-    user: str | int | None = None  # Harbor
+    user: str | int | None = None  # Harbor: the agent's commands run as this user (None: the image's USER)
+    network_mode: NetworkMode | None = None  # Harbor: per-phase network (must match [environment])
+    allowed_hosts: list[str] | None = None  # Harbor (allowlist): refused
 
 
 class CollabConfig(_Frozen, frozen=True):
@@ -55,31 +60,92 @@ class CollabConfig(_Frozen, frozen=True):
 
 class VerifierConfig(_Frozen, frozen=True):
     timeout_sec: PosFloat = 600.0
-    env: dict[str, str] = field(default_factory=dict)  # Harbor
-    user: str | int | None = None  # Harbor
-    environment_mode: str | None = None  # Harbor ("shared" | "separate")
+    env: dict[str, str] = field(default_factory=dict)  # Harbor (${VAR} templates resolved at run time)
+    user: str | int | None = None  # Harbor: the verifier runs as this user (None: the image's USER)
+    environment_mode: str | None = None  # Harbor ("shared" | "separate": refused)
+    network_mode: NetworkMode | None = None  # Harbor: per-phase network (must match [environment])
+    allowed_hosts: list[str] | None = None  # Harbor (allowlist): refused
+    environment: dict[str, Any] | None = None  # Harbor [verifier.environment] (a separate one): refused
+
+
+class HealthcheckConfig(_Frozen, frozen=True):
+    """Harbor's ``[environment.healthcheck]``: run after the container starts, until it passes."""
+
+    command: Ident
+    interval_sec: NonNegFloat = 5.0
+    timeout_sec: PosFloat = 30.0
+    start_period_sec: NonNegFloat = 0.0
+    start_interval_sec: NonNegFloat = 5.0
+    retries: PosInt = 3
+
+
+class SolutionConfig(_Frozen, frozen=True):
+    env: dict[str, str] = field(default_factory=dict)  # Harbor: the oracle's environment (${VAR} templates)
 
 
 class EnvironmentConfig(_Frozen, frozen=True):
     cpus: Annotated[float, Meta(gt=0)] = 1.0
     memory_mb: PosInt = 2048
     allow_internet: bool | None = None
-    workdir: str = "/app"
+    # "" (not declared): the image's WORKDIR (Harbor); the sandbox records the directory it resolved.
+    # (A string, never null: readers older than this default read the field as a str.)
+    workdir: str = ""
     # Harbor's keys.
-    network_mode: Literal["public", "no-network", "allowlist"] | None = None
+    network_mode: NetworkMode | None = None
     docker_image: str | None = None
     build_timeout_sec: PosFloat = 600.0
-    storage_mb: PosInt | None = None
-    env: dict[str, str] = field(default_factory=dict)
+    storage_mb: PosInt | None = None  # recorded, not enforced (lint says so)
+    env: dict[str, str] = field(default_factory=dict)  # ${VAR} templates resolved at run time
     memory: str | None = None  # deprecated Harbor spelling, e.g. "2G"
     storage: str | None = None  # deprecated Harbor spelling
+    healthcheck: HealthcheckConfig | None = None
+    allowed_hosts: list[str] | None = None  # allowlist: refused
+    gpus: NonNegInt = 0  # refused above 0
+    gpu_types: list[str] | None = None  # refused
+    mcp_servers: list[dict[str, Any]] = field(default_factory=list)  # refused when not empty
+    skills_dir: str | None = None  # refused
 
     @property
     def internet(self) -> bool:
-        """Whether the sandbox gets a network: ``allow_internet`` wins, then Harbor's ``network_mode``."""
+        """Whether the sandbox gets a network, as Harbor decides it.
+
+        ``network_mode`` wins over ``allow_internet``; a task that declares
+        neither gets Harbor's default, the public network.  (``allowlist`` is
+        refused when the task loads: it never gets here.)
+        """
+        if self.network_mode is not None:
+            return self.network_mode != "no-network"
         if self.allow_internet is not None:
             return self.allow_internet
-        return self.network_mode == "public"
+        return True
+
+
+class StepAgentConfig(_Frozen, frozen=True):
+    """``[steps.agent]``: unset keys fall back to the task's ``[agent]``."""
+
+    timeout_sec: PosFloat | None = None
+    user: str | int | None = None
+
+
+class StepVerifierConfig(_Frozen, frozen=True):
+    """``[steps.verifier]``: unset keys fall back to the task's ``[verifier]``."""
+
+    timeout_sec: PosFloat | None = None
+    env: dict[str, str] | None = None
+    user: str | int | None = None
+    environment_mode: str | None = None  # "separate": refused
+
+
+class StepConfig(_Frozen, frozen=True):
+    """One ``[[steps]]`` entry of a Harbor multi-step task (files under ``steps/<name>/``)."""
+
+    name: Ident
+    # A number: the least ``reward`` that lets the next step run; a table: the least value of each metric.
+    min_reward: float | dict[str, float] | None = None
+    agent: StepAgentConfig = field(default_factory=StepAgentConfig)
+    verifier: StepVerifierConfig = field(default_factory=StepVerifierConfig)
+    healthcheck: HealthcheckConfig | None = None
+    inherit_prior_session: bool = False  # step 2+: the agent keeps its conversation from the prior step
 
 
 class TaskConfig(_Frozen, frozen=True):
@@ -90,6 +156,9 @@ class TaskConfig(_Frozen, frozen=True):
     collab: CollabConfig = field(default_factory=CollabConfig)
     verifier: VerifierConfig = field(default_factory=VerifierConfig)
     environment: EnvironmentConfig = field(default_factory=EnvironmentConfig)
+    solution: SolutionConfig = field(default_factory=SolutionConfig)  # Harbor
+    steps: list[StepConfig] = field(default_factory=list)  # Harbor multi-step tasks, in order
+    multi_step_reward_strategy: Literal["mean", "final"] = "mean"  # Harbor
 
 
 # --------------------------------------------------------------------------
@@ -353,11 +422,19 @@ class OracleContract(_Frozen, frozen=True):
 # --------------------------------------------------------------------------
 
 
+class StepSpec(_Frozen, frozen=True):
+    """A step of a multi-step task as a trial records it: its name and the instruction the agent gets."""
+
+    name: Ident
+    instruction: str
+
+
 class TaskSpec(_Frozen, frozen=True):
     """A snapshot of a task instance, embedded in ``TrialStarted``.
 
     ``digest`` is the content hash of the whole task directory, so two logs can
-    tell whether they ran the same task.
+    tell whether they ran the same task.  A multi-step task's ``steps`` carry
+    the instructions the agent gets (its top-level ``instruction`` is never sent).
     """
 
     task_id: Ident
@@ -366,6 +443,7 @@ class TaskSpec(_Frozen, frozen=True):
     instruction: str
     script: Script | None = None
     oracle: OracleContract | None = None
+    steps: list[StepSpec] = field(default_factory=list)
 
     @property
     def category(self) -> str:

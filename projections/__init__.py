@@ -42,6 +42,7 @@ from realcli.projections._facts import (
     Usage,
     evolve,
     fold,
+    network_hint,
     normalize_command,
 )
 from realcli.projections._faithful import (
@@ -105,6 +106,7 @@ from realcli.projections._trajectory import (
 
 __all__ = [
     "AGENT_PURPOSES",
+    "network_hint",
     "BOOTSTRAP_RESAMPLES",
     "BOOTSTRAP_SEED",
     "DEFAULT_THRESHOLD",

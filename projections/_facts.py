@@ -46,9 +46,12 @@ from realcli.events import (
     RunFinished,
     RunResumed,
     RunStarted,
+    SandboxCreated,
     Script,
     SliceNotReleased,
     SliceReleased,
+    StepFinished,
+    StepsScored,
     TaskSpec,
     TrialFinished,
     TrialScheduled,
@@ -59,6 +62,7 @@ from realcli.events import (
     VerdictRendered,
     VerifierFinished,
 )
+from realcli.projections._network import NO_NETWORK_HINT, no_network_failure
 
 __all__ = [
     "AGENT_PURPOSES",
@@ -74,6 +78,7 @@ __all__ = [
     "Usage",
     "evolve",
     "fold",
+    "network_hint",
     "normalize_command",
 ]
 
@@ -218,6 +223,11 @@ class TrialFacts:
     trace: list[TraceEntry] | None = None
     probe_ids: tuple[str, ...] = ()  # the script's probes, in script order
     item_evidence: dict[str, EvidenceKind] = field(default_factory=dict)  # checklist item id -> evidence kind
+    network: str | None = None  # the sandbox's network (SandboxCreated), None before it exists
+    steps: list[StepFinished] = field(default_factory=list)  # a multi-step task's verified steps, in order
+    # The last agent (or oracle) command that failed: its text, exit code (None: timed out) and output tail.
+    last_failure: tuple[str, int | None, str] | None = None
+    offline_failures: int = 0  # commands (and the verifier) that failed to resolve or reach a host
     # In flight: command id -> its trace entry (trace mode) or its text (compact mode).
     _open_runs: dict[str, CommandRun] = field(default_factory=dict)
     _open_texts: dict[str, str] = field(default_factory=dict)
@@ -293,6 +303,9 @@ class TrialFacts:
         if event.purpose in AGENT_PURPOSES:
             self.agent_commands += 1
             self._count_retry(normalize_command(text), failed)
+            if failed:
+                output = (event.stderr.text.strip() or event.stdout.text.strip())[-300:]
+                self.last_failure = (text, None if event.timed_out else event.exit_code, output)
 
     def _count_retry(self, text: str, failed: bool) -> None:
         stats = self.retry
@@ -462,6 +475,15 @@ class RunFacts:
                 judge.drop_trial(ident)
 
 
+def _offline(*outputs: Output) -> bool:
+    return any(no_network_failure(out.text) for out in outputs)
+
+
+def network_hint(trial: TrialFacts) -> str | None:
+    """``NO_NETWORK_HINT`` when the trial's sandbox had no network and its commands failed to reach one."""
+    return NO_NETWORK_HINT if trial.offline_failures else None
+
+
 def evolve(state: RunFacts, rec: RecordedEvent) -> RunFacts:
     """Fold one recorded event into ``state`` (in place) and return it.
 
@@ -477,6 +499,8 @@ def evolve(state: RunFacts, rec: RecordedEvent) -> RunFacts:
     match event:
         case CommandFinished():
             trial.command_finished(event)
+            if trial.network == "none" and event.exit_code != 0 and _offline(event.stdout, event.stderr):
+                trial.offline_failures += 1
         case CommandStarted():
             trial.command_started(event)
         case CommandRequested():
@@ -517,6 +541,16 @@ def _trial_rare(state: RunFacts, stream: str, trial: TrialFacts, event: object) 
             trial.slices_not_released[event.slice_id] = event
         case VerifierFinished():
             trial.verifier = event
+            if trial.network == "none" and event.reward != 1.0 and _offline(event.output):
+                trial.offline_failures += 1
+        case SandboxCreated():
+            trial.network = event.network
+        case StepFinished():
+            trial.steps.append(event)
+        case StepsScored():
+            # A multi-step trial is scored by its steps (Harbor's strategy), not by its last step alone.
+            if trial.verifier is not None:
+                trial.verifier = msgspec.structs.replace(trial.verifier, reward=event.reward, metrics=event.metrics)
         case TrialFinished():
             trial.finished = event
         case AgentStopped():

@@ -221,6 +221,10 @@ def _outcome(data: Json) -> str:
             ("trial", "mode", "status", "cause", "detail"),
             [(t["trial"], t["mode"], t["status"], t["cause"], t["detail"]) for t in excluded["trials"]],
         )
+    hints = out.get("hints") or []
+    if hints:
+        html += f'<p class="note">{len(hints)} hint(s):</p>'
+        html += _table(("trial", "mode", "hint"), [(h["trial"], h["mode"], h["hint"]) for h in hints])
     return html
 
 

@@ -143,6 +143,11 @@ def _outcome(data: Json) -> list[str]:
         lines += [f"Not scored ({excluded['count']}; infrastructure, reported apart, never as zeros):", ""]
         skipped = [(t["trial"], t["mode"], t["status"], t["cause"], t["detail"]) for t in excluded["trials"]]
         lines += _table(("trial", "mode", "status", "cause", "detail"), skipped)
+    hints = out.get("hints") or []
+    if hints:
+        lines += [f"Hints ({len(hints)}):", ""]
+        lines += [f"- {h['trial']} ({h['mode']}): {h['hint']}" for h in hints]
+        lines.append("")
     return lines
 
 

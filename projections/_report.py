@@ -18,7 +18,7 @@ from realcli.projections._collab import (
     aggregate,
     build_instances,
 )
-from realcli.projections._facts import JudgeFacts, RetryStats, RunFacts, Usage
+from realcli.projections._facts import JudgeFacts, RetryStats, RunFacts, Usage, network_hint
 from realcli.projections._fidelity import FIDELITY_CRITERIA
 from realcli.projections._outcome import ModeOutcome, TrialOutcome, mode_outcome, trial_outcomes
 from realcli.projections._stats import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, TaskSample, bootstrap, task_sign_test
@@ -161,6 +161,12 @@ def _outcome_section(facts: RunFacts, outcomes: Sequence[TrialOutcome], ex: Mode
                 for o in excluded
             ],
         },
+        # Why a trial may have failed for a reason that is not the agent's (e.g. no network).
+        "hints": [
+            {"trial": o.trial_id, "task": o.task_id, "mode": o.mode, "hint": hint}
+            for o in outcomes
+            if (hint := network_hint(facts.trials[o.trial_id])) is not None
+        ],
     }
 
 
@@ -515,6 +521,9 @@ def _trials_section(facts: RunFacts, outcomes: Sequence[TrialOutcome], instances
                 "probes_fired": sorted(t.probes_fired),
                 "probes_not_fired": sorted(t.probes_not_fired),
                 "instances": per_trial.get(o.trial_id),
+                "metrics": dict(t.verifier.metrics) if t.verifier is not None else {},
+                "steps": [{"name": step.name, "reward": num(step.reward)} for step in t.steps],
+                "hint": network_hint(t),
             }
         )
     return rows

@@ -47,11 +47,19 @@ from realcli.runtime._run import (
     trial_status,
 )
 from realcli.runtime._sandbox import DockerSandbox, ExecResult, gc, prune_images
+from realcli.runtime._settings import (
+    NETWORK_CHOICES,
+    NetworkChoice,
+    RunSettings,
+    load_build_ca,
+    load_image_map,
+    parse_network,
+)
 from realcli.runtime._synth import PROMPT_VERSION as SYNTH_PROMPT_VERSION
 from realcli.runtime._synth import ReplayResult, SynthesisReport, new_synthesis_id, replay_synthesis
 from realcli.runtime._synth_layer import LayerOptions, synthesize_layer, template_fit
 from realcli.runtime._synth_task import TaskOptions, synthesize_task
-from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest
+from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest, unimplemented_keys
 from realcli.runtime._terminus import TerminusAgent
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, budgets_for, trial_id
 from realcli.runtime._user import LlmVoice, ScriptedVoice, UserActor, Voice, llm_user_info
@@ -111,6 +119,8 @@ __all__ = [
     "llm_user_info",
     "LlmJudge",
     "LlmVoice",
+    "load_build_ca",
+    "load_image_map",
     "load_run",
     "load_task",
     "ModelClient",
@@ -119,6 +129,9 @@ __all__ = [
     "ModelOptions",
     "ModelRejectedError",
     "ModelUnavailableError",
+    "NETWORK_CHOICES",
+    "NetworkChoice",
+    "parse_network",
     "new_run_id",
     "prune_images",
     "MutantAgent",
@@ -131,6 +144,7 @@ __all__ = [
     "RunMode",
     "RunPlan",
     "RunResult",
+    "RunSettings",
     "schedule",
     "ScriptedVoice",
     "Secret",
@@ -142,6 +156,7 @@ __all__ = [
     "TaskValidation",
     "TerminusAgent",
     "tree_digest",
+    "unimplemented_keys",
     "trial_id",
     "trial_status",
     "TrialFeed",

@@ -47,6 +47,8 @@ class TrialView:
     mode: Mode
     workdir: str
     budgets: ev.Budgets
+    step: str | None = None  # the step of a multi-step task this session works on
+    continues: bool = False  # the step inherits the prior step's session: keep the conversation
 
     @property
     def has_user(self) -> bool:
@@ -107,13 +109,19 @@ class AgentSession:
     """The agent's side of a trial, over the log."""
 
     def __init__(
-        self, view: TrialView, writer: StreamWriter, feed: TrialFeed, grant: SandboxGrant | None = None
+        self,
+        view: TrialView,
+        writer: StreamWriter,
+        feed: TrialFeed,
+        grant: SandboxGrant | None = None,
+        *,
+        start: int = 0,
     ) -> None:
         self.view = view
         self._out = writer
         self._feed = feed
         self._grant = grant
-        self._read = 0  # feed index up to which user messages have been handed out
+        self._read = start  # feed index up to which user messages have been handed out (a step starts later)
         self._messages_read = 0
         self.turn = 0
         self.budget_spent: str | None = None  # set by ``stop_for_budget``: why the agent stopped early
@@ -298,7 +306,12 @@ class OracleAgent:
 
     async def _solve(self, session: AgentSession) -> None:
         timeout = self._solve_timeout or session.view.budgets.timeout_sec
-        await session.run(self._solve_command, timeout_sec=timeout, purpose="oracle")
+        command = self._solve_command
+        if session.view.step is not None and command == SOLVE:
+            # A multi-step task's oracle runs each step's own solution (steps/<name>/solution/solve.sh).
+            script = f"/solution/steps/{session.view.step}/solve.sh"
+            command = f"if [ -f {script} ]; then bash {script}; else echo 'no solution for this step'; fi"
+        await session.run(command, timeout_sec=timeout, purpose="oracle")
         await session.end_turn(commands=1)
 
     async def _handle(self, session: AgentSession, messages: Sequence[ev.UserMessaged]) -> bool:

@@ -29,6 +29,7 @@ from realcli.eventlog import EventLog
 from realcli.runtime._agent import Agent, Mode
 from realcli.runtime._bus import StreamWriter
 from realcli.runtime._sandbox import gc
+from realcli.runtime._settings import RunSettings
 from realcli.runtime._taskdir import Task, load_task
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, trial_id
 
@@ -58,6 +59,7 @@ class RunPlan:
     catalog: ev.CatalogInfo | None = None
     user_sim: ev.UserSimInfo | None = None
     max_turns: int | None = None  # caps every task's turn budget (recorded in RunStarted)
+    settings: RunSettings = field(default_factory=RunSettings)
 
 
 @dataclass
@@ -100,6 +102,7 @@ def schedule(plan: RunPlan) -> list[TrialSpec]:
                         seed=trial_seed(plan.seed, task.task_id, attempt),
                         keep_image=plan.keep_images,
                         max_turns=plan.max_turns,
+                        settings=plan.settings,
                     )
                 )
     return specs
@@ -130,6 +133,10 @@ async def record_run(log: EventLog, plan: RunPlan) -> tuple[StreamWriter, list[T
             task_dirs=[str(t.root) for t in plan.tasks],
             seed=plan.seed,
             max_turns=plan.max_turns,
+            network=plan.settings.network,
+            metric=plan.settings.metric,
+            image_map=plan.settings.image_map.as_strings(),
+            build_ca=plan.settings.build_ca_fingerprint,
         ),
         *[
             ev.TrialScheduled(

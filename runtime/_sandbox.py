@@ -114,6 +114,7 @@ class SandboxInfo:
     memory_mb: int
     network: str
     pids_limit: int
+    workdir: str = "/"  # resolved: the one asked for, else the image's WORKDIR, else /
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,7 +316,7 @@ class DockerSandbox:
         cpus: float = 1.0,
         memory_mb: int = 2048,
         internet: bool = False,
-        workdir: str = "/app",
+        workdir: str | None = "/app",
         env: Mapping[str, str] | None = None,
         pids_limit: int = DEFAULT_PIDS_LIMIT,
         labels: Mapping[str, str] | None = None,
@@ -328,7 +329,9 @@ class DockerSandbox:
         self._cpus = cpus
         self._memory_mb = memory_mb
         self.network: Literal["none", "host"] = "host" if internet else "none"
-        self.workdir = workdir
+        self._asked_workdir = workdir
+        # None (the image's WORKDIR) until the container exists; then the directory it resolved to.
+        self.workdir: str = workdir or "/"
         self._env = dict(env or {})
         self._pids_limit = pids_limit
         self._extra_labels = dict(labels or {})
@@ -350,8 +353,13 @@ class DockerSandbox:
         pids_limit: int = DEFAULT_PIDS_LIMIT,
         labels: Mapping[str, str] | None = None,
         mounts: Sequence[BindMount] = (),
+        internet: bool | None = None,
     ) -> DockerSandbox:
-        """A sandbox with a task's ``[environment]`` limits, network, workdir and env."""
+        """A sandbox with a task's ``[environment]`` limits, network, workdir and env.
+
+        ``internet`` overrides the task's own network declaration (a run's ``--network none``).
+        Without ``[environment] workdir`` the working directory is the image's WORKDIR (Harbor).
+        """
         return cls(
             docker,
             image,
@@ -359,8 +367,8 @@ class DockerSandbox:
             trial=trial,
             cpus=environment.cpus,
             memory_mb=environment.memory_mb,
-            internet=environment.internet,
-            workdir=environment.workdir,
+            internet=environment.internet if internet is None else internet,
+            workdir=environment.workdir or None,
             env=environment.env,
             pids_limit=pids_limit,
             labels=labels,
@@ -424,6 +432,8 @@ class DockerSandbox:
                     "`python -m realcli.environments`)"
                 ) from e
             raise docker_error(e, f"creating sandbox from {self.image}") from e
+        if self._asked_workdir is None:
+            self.workdir = await self._image_workdir()
         self._info = SandboxInfo(
             container_id=self._container.id,
             name=self.name,
@@ -432,6 +442,7 @@ class DockerSandbox:
             memory_mb=self._memory_mb,
             network=self.network,
             pids_limit=self._pids_limit,
+            workdir=self.workdir,
         )
         await self._put_tar("/", _tar_of_dirs(_LOG_DIRS), started=False)
         try:
@@ -439,13 +450,22 @@ class DockerSandbox:
         except DockerError as e:
             raise docker_error(e, f"starting sandbox {self.name}") from e
 
+    async def _image_workdir(self) -> str:
+        """The container's working directory as the image set it (its WORKDIR; / when it has none)."""
+        assert self._container is not None
+        try:
+            data = await self._container.show()
+        except DockerError as e:
+            raise docker_error(e, f"inspecting sandbox {self.name}") from e
+        return str(data.get("Config", {}).get("WorkingDir") or "/")
+
     def _config(self, cpus: float) -> dict[str, Any]:
         memory = self._memory_mb * _MiB
         return {
             "Image": self.image,
             "Entrypoint": _KEEPALIVE,
             "Cmd": [],
-            "WorkingDir": self.workdir,
+            **({"WorkingDir": self._asked_workdir} if self._asked_workdir else {}),
             "Env": [f"{k}={v}" for k, v in self._env.items()],
             "Labels": self.labels(),
             "Tty": False,
@@ -1071,7 +1091,8 @@ async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: fl
         try:
             await c.delete(force=True, v=True)
         except DockerError as e:
-            if not is_not_found(e):
+            # 409 "removal ... already in progress": another process's gc got there first.
+            if not is_not_found(e) and e.status != 409:
                 raise docker_error(e, f"removing sandbox {c.id[:12]}") from e
             continue
         removed.append(c.id)

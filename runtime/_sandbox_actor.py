@@ -20,15 +20,18 @@ import anyio
 import msgspec
 from anyio.abc import TaskStatus
 
+from realcli import TaskFormatError, find_error
 from realcli import events as ev
-from realcli import find_error
 from realcli.runtime._bus import StreamWriter, TrialFeed
+from realcli.runtime._rewards import REWARD_FILE_BYTES, RewardResult, parse_rewards
 from realcli.runtime._sandbox import BindMount, DockerSandbox, ExecResult
 from realcli.runtime._taskdir import Task
+from realcli.runtime._templating import resolve_env
 
 AGENT_OUTPUT_BYTES: Final = 64 * 1024
 _SATURATED_SHARE: Final = 0.9  # of the pids limit: the sandbox can no longer start a process
 EVIDENCE_FILE_BYTES: Final = 64 * 1024
+CTRF_BYTES: Final = 4 << 20
 EVIDENCE_TOTAL_BYTES: Final = 512 * 1024  # one event; NATS's default max_payload is 1 MiB
 MAX_EVIDENCE_FILES: Final = 40
 _PATHS_IN_COMMAND: Final = re.compile(r"(?<![\w$])(/(?:[\w.+-]+/)*[\w.+-]+)")
@@ -52,6 +55,8 @@ class SandboxPlan:
     keep_image: bool = False
     extra_labels: dict[str, str] = field(default_factory=dict)
     mounts: tuple[BindMount, ...] = ()  # an installed agent's (its model gateway's socket)
+    internet: bool = False  # the task's declaration under the run's network setting (RunSettings.internet)
+    metric: str | None = None  # the reward.json metric that decides V when there is no 'reward' (--metric)
 
 
 class SandboxActor:
@@ -64,18 +69,27 @@ class SandboxActor:
         self._feed = feed
         self._box: DockerSandbox | None = None
         self._agent_command_running = False
+        self._step: int | None = None  # the step of a multi-step task under way
 
     async def run(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
         """Start with ``tg.start(actor.run)``: ready once the container is up and prepared."""
         plan = self._plan
+        config = plan.task.config
+        toml = f"{plan.task.root / 'task.toml'}"
+        environment = msgspec.structs.replace(
+            config.environment, env=resolve_env(config.environment.env, where=f"{toml}: environment.env")
+        )
+        self._verifier_env = resolve_env(config.verifier.env, where=f"{toml}: verifier.env")
+        self._solution_env = resolve_env(config.solution.env, where=f"{toml}: solution.env")
         box = DockerSandbox.for_task(
             self._docker,
             plan.image,
-            plan.task.config.environment,
+            environment,
             run=plan.run_id,
             trial=plan.trial_id,
             labels=plan.extra_labels,
             mounts=plan.mounts,
+            internet=plan.internet,
         )
         reason = "trial over"
         self._verified = False
@@ -91,6 +105,7 @@ class SandboxActor:
                         memory_mb=info.memory_mb,
                         network=info.network,
                         pids_limit=info.pids_limit,
+                        workdir=info.workdir,
                     )
                 )
                 await self._prepare(box)
@@ -110,6 +125,8 @@ class SandboxActor:
 
     async def _prepare(self, box: DockerSandbox) -> None:
         task = self._plan.task
+        if task.config.environment.healthcheck is not None:
+            await self._healthy(box, task.config.environment.healthcheck)
         if self._plan.plant_traps:
             for src, dest in task.trap_files():
                 size = await box.put_bytes(dest, src.read_bytes(), mode=src.stat().st_mode & 0o777)
@@ -123,6 +140,68 @@ class SandboxActor:
             await self._out.append(
                 ev.FilesCopied(direction="in", src="solution/", dest="/solution", bytes=size, purpose="solution")
             )
+        for step in task.spec.steps if self._plan.copy_solution else []:
+            folder = task.step_dir(step.name) / "solution"
+            if folder.is_dir():
+                dest = f"/solution/steps/{step.name}"
+                size = await box.put_files(dest, folder)
+                origin = f"steps/{step.name}/solution/"
+                await self._out.append(
+                    ev.FilesCopied(direction="in", src=origin, dest=dest, bytes=size, purpose="solution")
+                )
+
+    def _agent_user(self) -> str | int | None:
+        """The user the agent's commands run as: the current step's ``[steps.agent] user``, else ``[agent] user``."""
+        config = self._plan.task.config
+        if self._step is not None and (user := config.steps[self._step].agent.user) is not None:
+            return user
+        return config.agent.user
+
+    async def _prepare_step(self, box: DockerSandbox, req: ev.StepStarted) -> None:
+        """Harbor's step setup: ``workdir/`` into the working directory, its ``setup.sh`` run, the healthcheck."""
+        self._step = req.index
+        task = self._plan.task
+        folder = task.step_dir(req.name) / "workdir"
+        if folder.is_dir():
+            size = await box.put_files(box.workdir, folder)
+            src = f"steps/{req.name}/workdir/"
+            await self._out.append(
+                ev.FilesCopied(direction="in", src=src, dest=box.workdir, bytes=size, purpose="step_workdir")
+            )
+            if (folder / "setup.sh").is_file():
+                command_id = ev.new_id()
+                setup = "bash setup.sh"
+                await self._out.append(ev.CommandStarted(command_id=command_id, command=setup, purpose="setup"))
+                result = await box.exec(
+                    setup, timeout_sec=task.config.environment.build_timeout_sec, workdir=box.workdir
+                )
+                await self._out.append(_finished(command_id, "setup", result))
+                if result.exit_code != 0:
+                    raise TaskFormatError(
+                        f"task {task.task_id}: steps/{req.name}/workdir/setup.sh failed (exit {result.exit_code}): "
+                        f"{_merge(result).text.strip()[-200:]}"
+                    )
+        check = task.config.steps[req.index].healthcheck
+        if check is not None:
+            await self._healthy(box, check)
+        await self._out.append(ev.StepPrepared(trial_id=self._plan.trial_id, index=req.index, name=req.name))
+
+    async def _healthy(self, box: DockerSandbox, check: ev.HealthcheckConfig) -> None:
+        """Harbor's healthcheck: retry the command until it passes; each attempt is a ``setup`` command."""
+        await anyio.sleep(check.start_period_sec)
+        for attempt in range(1, check.retries + 1):
+            command_id = ev.new_id()
+            await self._out.append(ev.CommandStarted(command_id=command_id, command=check.command, purpose="setup"))
+            result = await box.exec(check.command, timeout_sec=check.timeout_sec, workdir=box.workdir)
+            await self._out.append(_finished(command_id, "setup", result))
+            if result.exit_code == 0:
+                return
+            if attempt < check.retries:
+                await anyio.sleep(check.start_interval_sec if attempt == 1 else check.interval_sec)
+        raise TaskFormatError(
+            f"task {self._plan.task.task_id}: [environment.healthcheck] {check.command!r} did not pass in "
+            f"{check.retries} attempt(s): {_merge(result).text.strip()[-200:] or f'exit {result.exit_code}'}"
+        )
 
     async def _serve(self, box: DockerSandbox) -> None:
         async with anyio.create_task_group() as tg:
@@ -136,9 +215,13 @@ class SandboxActor:
         SIGTERM on to the command it supervises: nothing of the agent's keeps
         running once its budget is spent.
         """
-        await self._feed.wait_for(lambda e: isinstance(e, ev.SnapshotRequested))
-        if self._agent_command_running and await box.process_count() < box.pids_limit * _SATURATED_SHARE:
-            await box.exec(_KILL_TIMEOUTS, timeout_sec=10)
+        cursor = 0
+        while True:  # once per step of a multi-step task
+            _, found = await self._feed.wait_for(lambda e: isinstance(e, ev.SnapshotRequested), cursor)
+            cursor = found + 1
+            # A saturated sandbox cannot start the kill command: it is reset before the snapshot instead.
+            if self._agent_command_running and await box.process_count() < box.pids_limit * _SATURATED_SHARE:
+                await box.exec(_KILL_TIMEOUTS, timeout_sec=10)
 
     async def _reset_if_saturated(self, box: DockerSandbox) -> None:
         """Background processes the agent started (a service the task asked for) keep running for the
@@ -167,16 +250,23 @@ class SandboxActor:
                 case ev.VerificationRequested() as req:
                     await self._verify(box, req)
                     self._verified = True
+                case ev.StepStarted() as req:
+                    await self._prepare_step(box, req)
 
     # ------------------------------------------------------------- commands
 
     async def _command(self, box: DockerSandbox, req: ev.CommandRequested) -> None:
-        env = self._plan.task.config.environment
         await self._out.append(ev.CommandStarted(command_id=req.command_id, command=req.command, purpose=req.purpose))
         self._agent_command_running = req.purpose in ("agent", "oracle")
+        agent = req.purpose in ("agent", "oracle")
         try:
             result = await box.exec(
-                req.command, timeout_sec=req.timeout_sec, workdir=env.workdir, max_output_bytes=AGENT_OUTPUT_BYTES
+                req.command,
+                timeout_sec=req.timeout_sec,
+                workdir=box.workdir,
+                max_output_bytes=AGENT_OUTPUT_BYTES,
+                user=self._agent_user() if agent else None,
+                env=self._solution_env if req.purpose == "oracle" else None,
             )
         finally:
             self._agent_command_running = False
@@ -190,9 +280,7 @@ class SandboxActor:
         checks: list[ev.Event] = []
         for probe in script.probes if script else []:
             for check in probe.hard_checks:
-                result = await box.exec(
-                    check.run, timeout_sec=check.timeout_sec, workdir=self._plan.task.config.environment.workdir
-                )
+                result = await box.exec(check.run, timeout_sec=check.timeout_sec, workdir=box.workdir)
                 checks.append(
                     ev.HardCheckFinished(
                         probe_id=probe.id,
@@ -211,9 +299,9 @@ class SandboxActor:
             evidence = await self._evidence_file(box, path, max(0, min(EVIDENCE_FILE_BYTES, budget)))
             budget -= len(evidence.content.encode())
             files.append(evidence)
-        workdir = self._plan.task.config.environment.workdir
+        find = f"find {_quote(box.workdir)} -maxdepth 3 -not -path '*/.git/*' -printf '%y %8s %p\\n'"
         listing = await box.exec(
-            f"find {_quote(workdir)} -maxdepth 3 -not -path '*/.git/*' -printf '%y %8s %p\\n' | sort -k3 | head -n 500",
+            f"{find} | sort -k3 | head -n 500",
             timeout_sec=30,
             max_output_bytes=EVIDENCE_FILE_BYTES,
         )
@@ -246,33 +334,81 @@ class SandboxActor:
     async def _verify(self, box: DockerSandbox, req: ev.VerificationRequested) -> None:
         task = self._plan.task
         started = time.monotonic()
-        size = await box.put_files("/tests", task.tests_dir)
-        await self._out.append(ev.FilesCopied(direction="in", src="tests/", dest="/tests", bytes=size, purpose="tests"))
+        env, user = self._verifier_env, task.config.verifier.user
+        if req.step is not None:
+            env, user = await self._step_tests(box, req.step)
+        elif task.tests_dir.is_dir():
+            size = await box.put_files("/tests", task.tests_dir)
+            await self._out.append(
+                ev.FilesCopied(direction="in", src="tests/", dest="/tests", bytes=size, purpose="tests")
+            )
         result = await box.exec(
             "bash /tests/test.sh",
             timeout_sec=req.timeout_sec,
-            workdir=task.config.environment.workdir,
-            env=task.config.verifier.env,
+            workdir=box.workdir,
+            env=env,
+            user=user,
             max_output_bytes=AGENT_OUTPUT_BYTES,
         )
-        files = await box.read_dir("/logs/verifier") or {}  # one request for reward and CTRF
-        reward, error = _reward_of(files)
+        rewards = await self._rewards(box)
+        reward, error = rewards.reward, rewards.error
         if result.timed_out and reward is None:
             # The verifier ran out of time on what the agent left (a hung program, a runaway build):
             # the agent's failure, V = 0, not an error of the harness.
             reward, error = 0.0, None
-        checks = _checks_of(files)
+        ctrf = await box.read_file("/logs/verifier/ctrf.json", max_bytes=CTRF_BYTES)
         await self._out.append(
             ev.VerifierFinished(
                 trial_id=self._plan.trial_id,
                 reward=reward,
-                checks=checks,
+                checks=_checks_of(ctrf.data if ctrf is not None and not ctrf.truncated else None),
                 exit_code=result.exit_code,
                 output=_merge(result),
                 duration_sec=time.monotonic() - started,
                 error=error,
                 timed_out=result.timed_out,
+                metrics=rewards.metrics,
+                step=req.step,
             )
+        )
+
+    async def _step_tests(self, box: DockerSandbox, name: str) -> tuple[dict[str, str], str | int | None]:
+        """A fresh /tests and /logs/verifier for a step: the task's tests, then the step's over them (Harbor).
+
+        Returns the step's verifier env and user (each falling back to the task's ``[verifier]``).
+        """
+        task = self._plan.task
+        step = next(s for s in task.config.steps if s.name == name)
+        reset = await box.exec("rm -rf /tests && mkdir -p /logs/verifier && rm -rf /logs/verifier/*", timeout_sec=60)
+        if reset.exit_code != 0:
+            raise TaskFormatError(f"task {task.task_id}: cannot reset /tests and /logs/verifier: {_merge(reset).text}")
+        for folder, src in ((task.tests_dir, "tests/"), (task.step_dir(name) / "tests", f"steps/{name}/tests/")):
+            if folder.is_dir():
+                size = await box.put_files("/tests", folder)
+                await self._out.append(
+                    ev.FilesCopied(direction="in", src=src, dest="/tests", bytes=size, purpose="tests")
+                )
+        toml = f"{task.root / 'task.toml'}"
+        env = self._verifier_env
+        if step.verifier.env is not None:
+            env = {**env, **resolve_env(step.verifier.env, where=f"{toml}: steps.{name}.verifier.env")}
+        user = step.verifier.user if step.verifier.user is not None else task.config.verifier.user
+        return env, user
+
+    async def _rewards(self, box: DockerSandbox) -> RewardResult:
+        """Read the reward files on their own (a large log beside them never crowds them out)."""
+        txt = await box.read_file("/logs/verifier/reward.txt", max_bytes=REWARD_FILE_BYTES)
+        json = await box.read_file("/logs/verifier/reward.json", max_bytes=REWARD_FILE_BYTES)
+        present = ""
+        if txt is None and json is None:
+            listing = await box.exec("ls -A /logs/verifier | head -n 20", timeout_sec=30)
+            present = ", ".join(listing.stdout.text.split())
+        return parse_rewards(
+            txt.data if txt is not None else None,
+            json.data if json is not None else None,
+            json_truncated=json is not None and json.truncated,
+            metric=self._plan.metric,
+            present=present,
         )
 
 
@@ -331,35 +467,7 @@ class _Ctrf(msgspec.Struct):
     results: _CtrfResults = msgspec.field(default_factory=_CtrfResults)
 
 
-def _reward_of(files: dict[str, bytes]) -> tuple[float | None, str | None]:
-    """The reward from reward.txt or reward.json; a missing or unparsable one is an error, never 0."""
-    text = files.get("reward.txt")
-    if text is not None:
-        try:
-            return float(text.decode().strip()), None
-        except ValueError:
-            return None, f"/logs/verifier/reward.txt is not a number: {text[:60]!r}"
-    raw = files.get("reward.json")
-    if raw is None:
-        return None, "the verifier wrote neither /logs/verifier/reward.txt nor reward.json"
-    try:
-        data = msgspec.json.decode(raw)
-    except msgspec.DecodeError:
-        return None, "/logs/verifier/reward.json is not valid JSON"
-    if isinstance(data, int | float) and not isinstance(data, bool):
-        return float(data), None
-    if isinstance(data, dict):
-        value = data.get("reward")
-        numbers = [v for v in data.values() if isinstance(v, int | float) and not isinstance(v, bool)]
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return float(value), None
-        if len(numbers) == 1:
-            return float(numbers[0]), None
-    return None, "/logs/verifier/reward.json has no numeric 'reward'"
-
-
-def _checks_of(files: dict[str, bytes]) -> list[ev.CheckResult]:
-    raw = files.get("ctrf.json")
+def _checks_of(raw: bytes | None) -> list[ev.CheckResult]:
     if raw is None:
         return []
     try:

@@ -47,12 +47,13 @@ from realcli.events import (
     OracleContract,
     Probe,
     Script,
+    StepSpec,
     TaskConfig,
     TaskSpec,
     Trigger,
 )
 
-__all__ = ["Task", "find_tasks", "load_task", "tree_digest"]
+__all__ = ["Task", "find_tasks", "load_task", "tree_digest", "unimplemented_keys"]
 
 SCRIPT_SCHEMA_VERSION = 1
 
@@ -108,6 +109,10 @@ class Task:
         """The script's traps as (host file or directory, absolute container destination), in script order."""
         return list(self.traps)
 
+    def step_dir(self, name: str) -> Path:
+        """``steps/<name>/`` of a multi-step task: instruction.md, tests/, solution/, workdir/."""
+        return self.root / "steps" / name
+
     @property
     def mutants(self) -> list[str]:
         """Names of the task's mutant solutions (``solution/mutants/<name>.sh``): plausible wrong or partial
@@ -127,14 +132,21 @@ def load_task(path: Path) -> Task:
         raise _error(path, "", what, "expected a task directory containing task.toml")
     raw = _read_config(path)
     config = _convert_config(path / "task.toml", raw)
-    instruction = _read_text(
-        path / "instruction.md",
-        "expected the task's complete specification in Markdown, handed to the agent at once in EXEC mode",
-        missing_note="multi-step Harbor tasks ([[steps]]) are not supported" if "steps" in raw else "",
-    )
     _check_environment(path, config)
-    _check_file(path / "tests" / "test.sh", "expected the verifier script, which writes /logs/verifier/reward.txt")
+    if config.steps:
+        instruction, steps = _load_steps(path, config)
+    else:
+        instruction = _read_text(
+            path / "instruction.md",
+            "expected the task's complete specification in Markdown, handed to the agent at once in EXEC mode",
+        )
+        steps = []
+        _check_file(path / "tests" / "test.sh", "expected the verifier script, which writes /logs/verifier/reward.txt")
     script, oracle, traps = _load_interaction(path)
+    if steps and script is not None:
+        raise _error(
+            path / "interaction", "", "a multi-step task ([[steps]]) cannot have a COLLAB layer", "remove one of them"
+        )
     root = path.resolve()
     spec = TaskSpec(
         task_id=root.name,
@@ -143,6 +155,7 @@ def load_task(path: Path) -> Task:
         instruction=instruction,
         script=script,
         oracle=oracle,
+        steps=steps,
     )
     return Task(
         spec=spec,
@@ -155,6 +168,119 @@ def load_task(path: Path) -> Task:
         raw_config=MappingProxyType(raw),
         traps=tuple((host.resolve(), dest) for host, dest in traps),
     )
+
+
+# task.toml keys realcli applies (tables of free metadata are not listed: metadata, task).
+_APPLIED: dict[str, frozenset[str]] = {
+    "": frozenset(
+        {
+            "version",
+            "schema_version",
+            "source",
+            "task",
+            "metadata",
+            "agent",
+            "collab",
+            "verifier",
+            "environment",
+            "solution",
+            "steps",
+            "multi_step_reward_strategy",
+        }
+    ),
+    "agent": frozenset({"timeout_sec", "max_turns", "user", "network_mode"}),
+    "collab": frozenset({"timeout_sec", "max_turns"}),
+    "verifier": frozenset({"timeout_sec", "env", "user", "environment_mode", "network_mode"}),
+    "environment": frozenset(
+        {
+            "cpus",
+            "memory_mb",
+            "memory",
+            "allow_internet",
+            "workdir",
+            "network_mode",
+            "docker_image",
+            "build_timeout_sec",
+            "env",
+            "healthcheck",
+            "gpus",
+        }
+    ),
+    "solution": frozenset({"env"}),
+}
+_NOT_IMPLEMENTED: dict[str, str] = {
+    "artifacts": "not implemented: artifacts are not collected after the trial (the evidence snapshot is)",
+    "environment.storage_mb": "not enforced: the sandbox's disk is not limited",
+    "environment.storage": "not enforced: the sandbox's disk is not limited",
+}
+
+
+def unimplemented_keys(raw: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(dotted key, what realcli does with it) for every task.toml key it does not implement.
+
+    Keys that would change behaviour and cannot be applied never get here:
+    the loader refuses them.  What is left is ignored or not enforced, and
+    ``realcli lint`` lists it.
+    """
+    found: list[tuple[str, str]] = []
+    for table, known in _APPLIED.items():
+        section = raw if not table else raw.get(table)
+        if not isinstance(section, Mapping):
+            continue
+        for key in section:
+            dotted = f"{table}.{key}" if table else str(key)
+            if dotted in _NOT_IMPLEMENTED:
+                found.append((dotted, _NOT_IMPLEMENTED[dotted]))
+            elif key not in known:
+                found.append((dotted, "unknown key: ignored"))
+    steps = raw.get("steps")
+    for i, step in enumerate(steps if isinstance(steps, list) else []):
+        if isinstance(step, Mapping):
+            found += [(f"steps[{i}].{key}", "unknown key: ignored") for key in step if key not in _STEP_KEYS]
+    return found
+
+
+_STEP_KEYS = frozenset({"name", "min_reward", "agent", "verifier", "healthcheck", "inherit_prior_session"})
+
+
+_STEP_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
+
+
+def _load_steps(root: Path, config: TaskConfig) -> tuple[str, list[StepSpec]]:
+    """A multi-step task's steps (Harbor's layout under ``steps/<name>/``), and its top-level instruction if any.
+
+    The top-level instruction.md is never sent to the agent (Harbor); every
+    step needs its instruction and a verifier (its own ``tests/test.sh`` or
+    the task's).
+    """
+    toml = root / "task.toml"
+    seen: set[str] = set()
+    steps: list[StepSpec] = []
+    for i, step in enumerate(config.steps):
+        where = f"steps[{i}]"
+        if not _STEP_NAME.fullmatch(step.name):
+            raise _error(toml, f"{where}.name", f"invalid step name {step.name!r}", "expected a directory name")
+        if step.name in seen:
+            raise _error(toml, f"{where}.name", f"duplicate step {step.name!r}", "expected unique step names")
+        seen.add(step.name)
+        if step.verifier.environment_mode not in (None, "shared"):
+            raise _error(
+                toml,
+                f"{where}.verifier.environment_mode",
+                "a separate verifier environment is not supported",
+                "expected environment_mode = 'shared' (the verifier runs in the agent's container)",
+            )
+        folder = root / "steps" / step.name
+        text = _read_text(folder / "instruction.md", f"expected the instruction of step {step.name!r}")
+        if not (folder / "tests" / "test.sh").is_file():
+            _check_file(
+                root / "tests" / "test.sh",
+                f"expected the verifier of step {step.name!r}: tests/test.sh or steps/{step.name}/tests/test.sh",
+            )
+        steps.append(StepSpec(name=step.name, instruction=text))
+    top = root / "instruction.md"
+    instruction = _read_text(top, "expected UTF-8 text") if top.exists() else ""
+    return instruction, steps
 
 
 def find_tasks(paths: Sequence[Path]) -> list[Path]:
@@ -318,17 +444,58 @@ def _convert_config(path: Path, raw: dict[str, Any]) -> TaskConfig:
     config = _convert(path, data, TaskConfig, "toml")
     _check_finite(path, config)
     env = config.environment
-    if not env.workdir.startswith("/"):
+    if env.workdir and not env.workdir.startswith("/"):
         raise _error(
             path,
             "environment.workdir",
             f"{env.workdir!r} is not an absolute path",
             "expected a container path starting with /",
         )
+    _refuse_unsupported(path, config)
     given = raw.get("environment", {})
     env = _apply_size(path, env, "memory", explicit="memory_mb" in given)
     env = _apply_size(path, env, "storage", explicit="storage_mb" in given)
     return msgspec.structs.replace(config, environment=env)
+
+
+_NETWORK_EXPECTED = "expected public or no-network; refused rather than run with more or less network than declared"
+
+
+def _refuse_unsupported(path: Path, config: TaskConfig) -> None:
+    """Harbor keys that would change how the task runs and that realcli cannot apply: refused, never ignored."""
+    env, agent, verifier = config.environment, config.agent, config.verifier
+    if env.network_mode == "allowlist":
+        problem = "'allowlist' is not supported (realcli cannot limit a sandbox to allowed_hosts)"
+        raise _error(path, "environment.network_mode", problem, _NETWORK_EXPECTED)
+    for where, hosts in (("environment", env.allowed_hosts), ("agent", agent.allowed_hosts)):
+        if hosts is not None:
+            raise _error(path, f"{where}.allowed_hosts", "allowlists are not supported", _NETWORK_EXPECTED)
+    if verifier.allowed_hosts is not None:
+        raise _error(path, "verifier.allowed_hosts", "allowlists are not supported", _NETWORK_EXPECTED)
+    declared = "public" if env.internet else "no-network"
+    for phase, mode in (("agent", agent.network_mode), ("verifier", verifier.network_mode)):
+        if mode is not None and mode != declared:
+            raise _error(
+                path,
+                f"{phase}.network_mode",
+                f"{mode!r} differs from the environment's {declared!r}: a per-phase network is not supported",
+                "expected the same network as [environment], or no per-phase network_mode",
+            )
+    if verifier.environment_mode not in (None, "shared") or verifier.environment is not None:
+        raise _error(
+            path,
+            "verifier.environment_mode" if verifier.environment is None else "verifier.environment",
+            "a separate verifier environment is not supported",
+            "expected environment_mode = 'shared' (the verifier runs in the agent's container)",
+        )
+    for key, present in (
+        ("environment.gpus", env.gpus > 0),
+        ("environment.gpu_types", env.gpu_types is not None),
+        ("environment.mcp_servers", bool(env.mcp_servers)),
+        ("environment.skills_dir", env.skills_dir is not None),
+    ):
+        if present:
+            raise _error(path, key, "not supported by realcli", "remove it, or run the task with Harbor")
 
 
 def _lenient_metadata(meta: dict[str, Any]) -> dict[str, Any]:

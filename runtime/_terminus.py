@@ -213,6 +213,7 @@ class TerminusAgent:
     def __init__(self, endpoint: ModelEndpoint, options: TerminusOptions | None = None) -> None:
         self._endpoint = endpoint
         self._options = options or TerminusOptions()
+        self._kept: _Conversation | None = None  # the conversation a multi-step task's next step may go on with
 
     @property
     def info(self) -> ev.AgentInfo:
@@ -228,7 +229,11 @@ class TerminusAgent:
         view = session.view
         first = await session.messages()
         async with ModelClient(self._endpoint) as client:
-            talk = _Conversation(client, session, self._options, system_prompt(view.workdir, collab=view.has_user))
+            if view.continues and self._kept is not None:
+                talk = self._kept.rebind(client, session)  # Harbor's inherit_prior_session
+            else:
+                talk = _Conversation(client, session, self._options, system_prompt(view.workdir, collab=view.has_user))
+            self._kept = talk
             talk.user(_user_text(first), first)
             while True:
                 turn = await talk.next_turn()
@@ -260,6 +265,12 @@ class _Conversation:
         self.messages: list[dict[str, Any]] = [{"role": "system", "content": system}]
         self._said: list[str] = []  # every user message, verbatim: a hand-over must not lose one
         self._reported: tuple[int, int] | None = None  # (tokens_in the model reported, messages then)
+
+    def rebind(self, client: ModelClient, session: AgentSession) -> _Conversation:
+        """The same conversation, going on with another client and session (the next step of a task)."""
+        self._client = client
+        self._session = session
+        return self
 
     def user(self, content: str, news: list[ev.UserMessaged]) -> None:
         self.messages.append({"role": "user", "content": content})

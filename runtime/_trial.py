@@ -27,7 +27,7 @@ import os
 import socket
 import time
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 import aiodocker
@@ -58,6 +58,7 @@ from realcli.runtime._bus import StreamWriter, TrialFeed
 from realcli.runtime._images import ensure_task_image
 from realcli.runtime._sandbox import ContainerProcesses
 from realcli.runtime._sandbox_actor import SandboxActor, SandboxPlan, evidence_paths
+from realcli.runtime._settings import RunSettings
 from realcli.runtime._taskdir import Task
 from realcli.runtime._user import UserActor, Voice
 
@@ -78,6 +79,7 @@ class TrialSpec:
     seed: int = 0
     keep_image: bool = False
     max_turns: int | None = None  # the run's cap on the task's turn budget
+    settings: RunSettings = field(default_factory=RunSettings)
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,7 @@ class TrialRunner:
         self._agent_cause: ev.AgentCause = "agent_done"  # how the agent's own work ended
         self._stop_detail = ""  # e.g. the agent's own token budget ran out
         self._ending = False  # the supervisor itself is stopping the actors
+        self._steps_reward: float | None = None  # a multi-step trial's reward (StepsScored)
 
     def _stream(self, actor: ev.Actor) -> str:
         return ev.trial_stream(self._spec.run_id, self._spec.trial_id, actor)
@@ -197,6 +200,8 @@ class TrialRunner:
         return self._agent_cause
 
     async def _reward(self) -> float | None:
+        if self._steps_reward is not None:
+            return self._steps_reward
         reward = None
         async for rec in self._log.read(self._stream("sandbox")):
             if isinstance(rec.event, ev.VerifierFinished):
@@ -215,10 +220,18 @@ class TrialRunner:
             task.environment_dir,
             docker_image=env.docker_image,
             build_timeout_sec=env.build_timeout_sec,
+            image_map=spec.settings.image_map,
+            ca=spec.settings.build_ca,
         )
         await supervisor.append(
             ev.ImageBuilt(
-                image=image.tag, content_hash=image.content_hash, cached=image.cached, duration_sec=image.duration_sec
+                image=image.tag,
+                content_hash=image.content_hash,
+                cached=image.cached,
+                duration_sec=image.duration_sec,
+                source=image.source,
+                mapped=image.mapped,
+                docker_image=image.docker_image,
             )
         )
         scope = f"{spec.run_id}.{spec.trial_id}"
@@ -236,15 +249,81 @@ class TrialRunner:
                 copy_solution=self._agent.info.name in SOLUTION_AGENTS,
                 keep_image=spec.keep_image,
                 mounts=setup.mounts if setup else (),
+                internet=spec.settings.internet(task.config.environment),
+                metric=spec.settings.metric,
             )
             sandbox = SandboxActor(
                 self._docker, plan, await StreamWriter.open(self._log, self._stream("sandbox")), sandbox_feed
             )
             await trial.start(sandbox.run)
             grant = await self._grant(setup, watch_feed)
-            turns = await self._converse(agent_feed, user_feed, watch_feed, grant)
-            await self._finish_environment(supervisor, watch_feed)
+            if task.spec.steps:
+                turns = await self._run_steps(supervisor, agent_feed, watch_feed, grant)
+            else:
+                turns = await self._converse(agent_feed, user_feed, watch_feed, grant)
+                await self._finish_environment(supervisor, watch_feed)
             trial.cancel_scope.cancel()
+        return turns
+
+    async def _run_steps(
+        self, supervisor: StreamWriter, agent_feed: TrialFeed, watch_feed: TrialFeed, grant: SandboxGrant | None
+    ) -> int:
+        """Harbor's multi-step trial: each step prepared, worked on and verified in order, in one environment.
+
+        A step whose reward misses its ``min_reward`` stops the trial; the
+        trial's reward is the strategy's (mean or final) over the steps run.
+        """
+        task = self._spec.task
+        config = task.config
+        if self._spec.mode != "exec":
+            raise TaskFormatError(f"task {task.task_id}: a multi-step task runs in EXEC mode only")
+        results: list[dict[str, float]] = []
+        turns = 0
+        stopped = ""
+        for index, (step, spec) in enumerate(zip(config.steps, task.spec.steps, strict=True)):
+            inherit = step.inherit_prior_session and index > 0
+            await supervisor.append(
+                ev.StepStarted(trial_id=self._spec.trial_id, index=index, name=step.name, inherit_prior_session=inherit)
+            )
+            starts = [await _after_prepared(feed, index) for feed in (agent_feed, watch_feed)]
+            budgets = ev.Budgets(
+                max_turns=self._budgets.max_turns, timeout_sec=step.agent.timeout_sec or config.agent.timeout_sec
+            )
+            run = _StepRun(step.name, spec.instruction, budgets, inherit, starts[0], starts[1])
+            turns += await self._converse(agent_feed, agent_feed, watch_feed, grant, run)
+            verified = await self._finish_environment(
+                supervisor, watch_feed, step=step.name, verifier_sec=step.verifier.timeout_sec
+            )
+            scores = _step_scores(verified)
+            met = _meets(scores, step.min_reward)
+            results.append(scores)
+            await supervisor.append(
+                ev.StepFinished(
+                    trial_id=self._spec.trial_id,
+                    index=index,
+                    name=step.name,
+                    reward=verified.reward,
+                    metrics=verified.metrics,
+                    min_reward_met=met,
+                )
+            )
+            if not met:
+                stopped = f"step {step.name} missed its min_reward {step.min_reward}"
+                break
+        strategy = config.multi_step_reward_strategy
+        final = _aggregate(results, strategy)
+        self._steps_reward = final.get("reward")
+        await supervisor.append(
+            ev.StepsScored(
+                trial_id=self._spec.trial_id,
+                strategy=strategy,
+                reward=self._steps_reward,
+                metrics=final,
+                steps_run=len(results),
+                steps_total=len(config.steps),
+                stopped_early=stopped,
+            )
+        )
         return turns
 
     @contextlib.asynccontextmanager
@@ -253,6 +332,11 @@ class TrialRunner:
         if not isinstance(self._agent, InstalledAgent):
             yield None
             return
+        if self._spec.task.config.agent.user is not None:
+            raise TaskFormatError(
+                f"task {self._spec.task.task_id}: [agent] user is not supported with installed agents "
+                f"({self._agent.info.name} runs as the image's user); use terminus, or remove [agent] user"
+            )
         async with self._agent.installed(self._docker, task_image) as setup:
             await supervisor.append(
                 ev.ImageBuilt(
@@ -272,19 +356,38 @@ class TrialRunner:
         assert isinstance(rec.event, ev.SandboxCreated)
         return SandboxGrant(setup, ContainerProcesses(self._docker, rec.event.container_id))
 
+    async def _workdir(self, feed: TrialFeed) -> str:
+        """The working directory the sandbox resolved (the task's, else the image's WORKDIR)."""
+        rec, _ = await feed.wait_for(lambda e: isinstance(e, ev.SandboxCreated))
+        assert isinstance(rec.event, ev.SandboxCreated)
+        return rec.event.workdir
+
     async def _converse(
-        self, agent_feed: TrialFeed, user_feed: TrialFeed, watch_feed: TrialFeed, grant: SandboxGrant | None
+        self,
+        agent_feed: TrialFeed,
+        user_feed: TrialFeed,
+        watch_feed: TrialFeed,
+        grant: SandboxGrant | None,
+        step: _StepRun | None = None,
     ) -> int:
         spec = self._spec
         user = await StreamWriter.open(self._log, self._stream("user"))
         agent_out = await StreamWriter.open(self._log, self._stream("agent"))
+        budgets = step.budgets if step is not None else self._budgets
         view = TrialView(
-            trial_id=spec.trial_id, mode=spec.mode, workdir=spec.task.config.environment.workdir, budgets=self._budgets
+            trial_id=spec.trial_id,
+            mode=spec.mode,
+            workdir=await self._workdir(watch_feed),
+            budgets=budgets,
+            step=step.name if step is not None else None,
+            continues=step.inherit if step is not None else False,
         )
-        session = AgentSession(view, agent_out, agent_feed, grant)
+        session = AgentSession(view, agent_out, agent_feed, grant, start=step.agent_start if step is not None else 0)
+        self._ending, self._stop_reason = False, "completed"
         async with anyio.create_task_group() as actors:
             if spec.mode == "exec":
-                await user.append(ev.UserMessaged(kind="instruction", text=spec.task.spec.instruction))
+                instruction = step.instruction if step is not None else spec.task.spec.instruction
+                await user.append(ev.UserMessaged(kind="instruction", text=instruction))
             else:
                 script = spec.task.spec.script
                 if script is None or self._voice is None:
@@ -293,8 +396,8 @@ class TrialRunner:
                     )
                 actors.start_soon(UserActor(script, self._voice(script, user), user, user_feed, seed=spec.seed).run)
             actors.start_soon(self._agent_main, session, agent_out)
-            with anyio.move_on_after(self._budgets.timeout_sec) as budget:
-                self._stop_reason = await self._watch(watch_feed)
+            with anyio.move_on_after(budgets.timeout_sec) as budget:
+                self._stop_reason = await self._watch(watch_feed, step.watch_start if step is not None else 0)
             if budget.cancelled_caught:
                 self._stop_reason = "time_budget"
             self._ending = True
@@ -329,10 +432,9 @@ class TrialRunner:
         else:
             await out.append(ev.AgentStopped(reason="done"))
 
-    async def _watch(self, feed: TrialFeed) -> ev.TrialEndReason:
-        """Follow the trial until its conversation is over; the reason it ended."""
+    async def _watch(self, feed: TrialFeed, cursor: int = 0) -> ev.TrialEndReason:
+        """Follow the trial (from ``cursor``: a step's start) until its conversation is over; the reason it ended."""
         closing_sent = False
-        cursor = 0
         while True:
             rec = await feed.next(cursor)
             cursor += 1
@@ -353,16 +455,18 @@ class TrialRunner:
                         await feed.wait_for(lambda e: isinstance(e, ev.AgentYielded | ev.AgentStopped), cursor)
                     return "completed"
 
-    async def _finish_environment(self, supervisor: StreamWriter, feed: TrialFeed) -> None:
-        """Evidence first (the state the agent left), then the verifier."""
+    async def _finish_environment(
+        self, supervisor: StreamWriter, feed: TrialFeed, *, step: str | None = None, verifier_sec: float | None = None
+    ) -> ev.VerifierFinished:
+        """Evidence first (the state the agent left), then the verifier (a step's, for a multi-step task)."""
         task = self._spec.task
         cursor = len(feed.records)
         await supervisor.append(ev.SnapshotRequested(trial_id=self._spec.trial_id, paths=evidence_paths(task)))
         with anyio.fail_after(SNAPSHOT_TIMEOUT_SEC):
             await feed.wait_for(lambda e: isinstance(e, ev.EvidenceSnapshotted), cursor)
-        timeout = task.config.verifier.timeout_sec
+        timeout = verifier_sec or task.config.verifier.timeout_sec
         cursor = len(feed.records)
-        await supervisor.append(ev.VerificationRequested(trial_id=self._spec.trial_id, timeout_sec=timeout))
+        await supervisor.append(ev.VerificationRequested(trial_id=self._spec.trial_id, timeout_sec=timeout, step=step))
         try:
             with anyio.fail_after(timeout + VERIFIER_GRACE_SEC):
                 rec, _ = await feed.wait_for(lambda e: isinstance(e, ev.VerifierFinished), cursor)
@@ -373,7 +477,55 @@ class TrialRunner:
         assert isinstance(rec.event, ev.VerifierFinished)
         if rec.event.error:
             # A verifier that ends without a usable reward breaks the task contract (Harbor: an error too).
-            raise TaskFormatError(f"task {task.task_id}: verifier: {rec.event.error}")
+            where = f"step {step} verifier" if step else "verifier"
+            raise TaskFormatError(f"task {task.task_id}: {where}: {rec.event.error}")
+        return rec.event
+
+
+@dataclass(frozen=True)
+class _StepRun:
+    """What one step of a multi-step trial hands to ``_converse``: its instruction, budgets, and where it starts."""
+
+    name: str
+    instruction: str
+    budgets: ev.Budgets
+    inherit: bool
+    agent_start: int  # the agent feed's index after the step's StepPrepared
+    watch_start: int
+
+
+async def _after_prepared(feed: TrialFeed, index: int) -> int:
+    """The index in ``feed`` just after step ``index``'s ``StepPrepared``: where the step's own events begin."""
+    with anyio.fail_after(SNAPSHOT_TIMEOUT_SEC):
+        _, found = await feed.wait_for(lambda e: isinstance(e, ev.StepPrepared) and e.index == index)
+    return found + 1
+
+
+def _step_scores(verified: ev.VerifierFinished) -> dict[str, float]:
+    """A step's result as Harbor keys it: its metrics, with ``reward`` the step's V."""
+    scores = dict(verified.metrics)
+    if verified.reward is not None:
+        scores["reward"] = verified.reward
+    return scores
+
+
+def _meets(scores: dict[str, float], minimum: float | dict[str, float] | None) -> bool:
+    """Harbor's ``min_reward``: a number bounds ``reward``; a table bounds each metric it names."""
+    if minimum is None:
+        return True
+    if isinstance(minimum, dict):
+        return all(scores.get(key, 0.0) >= bound for key, bound in minimum.items())
+    return scores.get("reward", 0.0) >= minimum
+
+
+def _aggregate(results: list[dict[str, float]], strategy: str) -> dict[str, float]:
+    """Harbor's multi-step reward: ``final`` is the last step's; ``mean`` is per key over the steps run (missing: 0)."""
+    if not results:
+        return {}
+    if strategy == "final":
+        return dict(results[-1])
+    keys = sorted({key for result in results for key in result})
+    return {key: sum(result.get(key, 0.0) for result in results) / len(results) for key in keys}
 
 
 def infrastructure_cause(error: RealcliError | None) -> ev.TrialEndCause:

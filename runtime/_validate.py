@@ -30,6 +30,7 @@ from realcli.projections import (
     RunFacts,
     TrialFacts,
     build_instances,
+    network_hint,
     trial_cause,
     trial_status,
 )
@@ -39,6 +40,7 @@ from realcli.runtime._align_model import align_with_model
 from realcli.runtime._judging import load_run
 from realcli.runtime._model import ModelEndpoint
 from realcli.runtime._run import AfterTrial, OnTrial, RunMode, RunPlan, start_run
+from realcli.runtime._settings import RunSettings
 from realcli.runtime._taskdir import Task
 from realcli.runtime._user import ScriptedVoice
 from realcli.scripts_catalog import Catalog, LintIssue, lint_script
@@ -85,6 +87,11 @@ class TaskValidation:
     mutants: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    hints: list[str] = field(default_factory=list)  # why a failure may not be the task's (e.g. no network)
+    # Per mode, why the oracle's reward is what it is: "" when it ran to a score, else what stopped it;
+    # and, when the verifier rejected it, the verifier's output tail and the last failing command.
+    oracle_unscored: dict[str, str] = field(default_factory=dict)
+    oracle_evidence: dict[str, str] = field(default_factory=dict)
     collab: bool = True
     alignment: Alignment | None = None  # specification-test alignment (lint-level: warnings, never problems)
 
@@ -119,10 +126,12 @@ async def validate_tasks(
     concurrency: int = 4,
     judge: AfterTrial | None = None,
     on_trial: OnTrial | None = None,
+    settings: RunSettings | None = None,
     align_endpoint: ModelEndpoint | None = None,
 ) -> list[TaskValidation]:
     """Validate ``tasks``: the oracle run, then the controls; one ``TaskValidation`` per task, in order.
 
+    ``settings`` (the image map, build CA certificates, ...) apply to every run of the validation.
     With ``align_endpoint`` the specification-test alignment is model-assisted
     (recorded as ``<run_prefix>-align-<task>``); else rule-based.
     """
@@ -149,6 +158,7 @@ async def validate_tasks(
             catalog=info,
             user_sim=ScriptedVoice.info,
             judges=("rules",) if judge else (),
+            settings=settings or RunSettings(),
         )
 
     oracle = plan("oracle", "paired", OracleAgent.info, lambda task: OracleAgent(task.spec.oracle), tasks)
@@ -206,8 +216,11 @@ def _read_oracle(facts: RunFacts, results: dict[str, TaskValidation]) -> None:
         result = results[trial.task_id]
         status = trial_status(trial)
         if status != "scored":
-            result.problems.append(f"oracle {trial.mode}: {_not_scored(trial_cause(trial), status, trial)}")
+            result.oracle_unscored[trial.mode] = _not_scored(trial_cause(trial), status, trial)
+        result.oracle_evidence[trial.mode] = _failure_evidence(trial)
         reward = trial.verifier.reward if trial.verifier is not None else None
+        if (hint := network_hint(trial)) is not None:
+            result.hints.append(f"oracle {trial.mode}: {hint}")
         if trial.mode == "exec":
             result.oracle_exec = reward
             continue
@@ -266,6 +279,23 @@ def _solution_exit(trial: TrialFacts) -> int | None:
     return runs[-1].exit_code if runs and runs[-1].finished else None
 
 
+def _failure_evidence(trial: TrialFacts) -> str:
+    """The verifier's output tail and the last failing command: why a verifier rejected a trial."""
+    parts = []
+    if trial.verifier is not None and (tail := _tail(trial.verifier.output.text)):
+        parts.append(f"verifier output: ...{tail}")
+    if trial.last_failure is not None:
+        text, code, output = trial.last_failure
+        how = "timed out" if code is None else f"exit {code}"
+        parts.append(f"last failing command: `{_tail(text, 120)}` ({how})" + (f": {_tail(output)}" if output else ""))
+    return "; ".join(parts)
+
+
+def _tail(text: str, limit: int = 200) -> str:
+    flat = " | ".join(line.strip() for line in text.strip().splitlines() if line.strip())
+    return flat if len(flat) <= limit else flat[-limit:]
+
+
 def _not_scored(cause: str | None, status: str, trial: TrialFacts) -> str:
     verifier, finished = trial.verifier, trial.finished
     detail = (verifier.error if verifier is not None and verifier.error else "") or (
@@ -278,11 +308,9 @@ def _conclude(result: TaskValidation) -> None:
     errors = [i for i in result.lint if i.severity == "error"]
     if errors:
         result.problems.append(f"{len(errors)} lint error(s): {errors[0]}")
-    if result.oracle_exec is None or result.oracle_exec < 1:
-        result.problems.append(f"oracle fails the verifier in EXEC mode (reward {result.oracle_exec})")
+    result.problems += _oracle_problems(result, "exec", result.oracle_exec)
     if result.collab:
-        if result.oracle_collab is None or result.oracle_collab < 1:
-            result.problems.append(f"oracle fails the verifier in COLLAB mode (reward {result.oracle_collab})")
+        result.problems += _oracle_problems(result, "collab", result.oracle_collab)
         if result.probes_fired[0] < result.probes_fired[1]:
             result.problems.append(
                 f"only {result.probes_fired[0]}/{result.probes_fired[1]} probes fired under the oracle"
@@ -316,6 +344,20 @@ def _alignment_warnings(alignment: Alignment) -> list[str]:
             f"verifier check (lines {lines}; `realcli align` shows the table)"
         )
     return out
+
+
+def _oracle_problems(result: TaskValidation, mode: str, reward: float | None) -> list[str]:
+    """What is wrong with the oracle in ``mode``: it did not run to a score, or the verifier rejected it."""
+    if mode in result.oracle_unscored:
+        return [f"oracle {mode} did not run to a score: {result.oracle_unscored[mode]}"]
+    if reward is None:
+        return [f"oracle {mode} did not run (no trial)"]
+    if reward >= 1:
+        return []
+    evidence = result.oracle_evidence.get(mode, "")
+    return [
+        f"oracle fails the verifier in {mode.upper()} mode (reward {reward:g})" + (f": {evidence}" if evidence else "")
+    ]
 
 
 def _control_problems(control: ControlResult) -> list[str]:

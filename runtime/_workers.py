@@ -29,6 +29,7 @@ from realcli.runtime._agents import ModelOptions, agent_from_info
 from realcli.runtime._bus import StreamWriter
 from realcli.runtime._run import AfterTrial, OnTrial, RunPlan, RunResult, record_run
 from realcli.runtime._sandbox import gc
+from realcli.runtime._settings import RunSettings
 from realcli.runtime._taskdir import Task, find_tasks, load_task
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, worker_id
 
@@ -117,6 +118,7 @@ class WorkerConfig:
     agent_options: ModelOptions = field(default_factory=ModelOptions)
     voice_for: Callable[[ev.RunStarted], tuple[VoiceFactory | None, ev.UserSimInfo | None]] | None = None
     idle_exit_sec: float | None = None  # stop after this long without work (tests, batch jobs)
+    build_ca: str | None = None  # this machine's extra CA bundle for image builds (runs record only its hash)
 
 
 async def serve_worker(log: EventLog, queue: WorkQueue, config: WorkerConfig) -> int:
@@ -179,6 +181,7 @@ async def _run_order(
         attempt=trial.attempt,
         seed=trial.seed,
         max_turns=started.max_turns,
+        settings=RunSettings.recorded(started, build_ca=config.build_ca),
     )
     agent = agent_from_info(started.agent, config.agent_options)(task)
     async with anyio.create_task_group() as tg:

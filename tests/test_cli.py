@@ -268,3 +268,25 @@ def test_coverage_of_the_bundled_suite_as_json() -> None:
     assert (data["templates_instantiated"], data["templates_total"], data["missing_templates"]) == (51, 51, [])
     assert len(data["tasks"]) == 12
     assert set(data["probes_per_dimension"]) == {"U", "S", "OR", "TC", "SR"}
+
+
+def test_a_folder_with_a_broken_task_runs_the_rest_and_lists_the_skipped_one(tmp_path: Path) -> None:
+    suite = tmp_path / "suite"
+    make_task(suite, "fine")
+    broken = make_task(suite, "broken")
+    (broken / "environment" / "Dockerfile").unlink()  # neither a Dockerfile nor a docker_image
+
+    result = realcli("run", str(suite), "--mode", "exec", "--run-id", "suite", "--log", f"sqlite:{tmp_path / 'l.db'}")
+
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    (skipped,) = [line for line in result.stderr.splitlines() if line.startswith("skipped: ")]
+    assert "broken/environment/Dockerfile: file missing" in skipped
+    assert "[environment] docker_image" in skipped  # bracketed text is printed, not eaten as markup
+    assert "1 task(s) skipped because they failed to load:" in result.stdout
+    assert "fine-exec-1" in result.stdout
+    events = anyio.run(records, f"sqlite:{tmp_path / 'l.db'}", "suite")
+    (started,) = [r.event for r in events if isinstance(r.event, ev.RunStarted)]
+    assert started.tasks == ["fine"]
+    (verified,) = [r.event for r in events if isinstance(r.event, ev.VerifierFinished)]
+    assert verified.reward == 1.0

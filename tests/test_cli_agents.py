@@ -30,6 +30,10 @@ from realcli.runtime._sandbox import ContainerProcesses, DockerSandbox
 from tests._tasks import make_task
 from tests.fakes import Delay, FakeModelServer, Rule, Text, ToolCall
 
+# The sandbox is isolated (a task that declares nothing gets Harbor's public network): the agent
+# reaches its model only through realcli's gateway.
+ISOLATED = "[verifier]\ntimeout_sec = 60\n[environment]\nallow_internet = false\n"
+
 pytestmark = pytest.mark.usefixtures("debian_image")
 
 API_KEY = "sk-realcli-test-" + "Zq9" * 12  # the real key: only the gateway and the fake upstream see it
@@ -76,7 +80,7 @@ def probe_command(fake_port: int) -> str:
 def agent_images(debian_image: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     """Both agents installed on the test task's image, once; the agent images are removed at the end."""
     started = time.time()
-    root = make_task(tmp_path_factory.mktemp("agent-images"), TASK)
+    root = make_task(tmp_path_factory.mktemp("agent-images"), TASK, toml=ISOLATED)
 
     async def build() -> dict[str, str]:
         async with connect() as docker:
@@ -194,7 +198,7 @@ async def test_claude_code_collab_trial_takes_a_mid_run_probe(
             Text("Done: /app/out holds hello."),
         )
         server.add_rule(Rule(r"backup copy", Text(REPLY), times=1))
-        task = load_task(make_task(tmp_path, TASK, script=SCRIPT))
+        task = load_task(make_task(tmp_path, TASK, script=SCRIPT, toml=ISOLATED))
 
         records = await run_trial(log, task, ClaudeCodeAgent(endpoint(server, "anthropic")), "collab")
 
@@ -213,7 +217,7 @@ async def test_claude_code_asks_the_user_and_goes_on_with_the_answer_in_a_new_tu
         server.push(Text("Which word should I write?"))
         server.add_rule(Rule(r"The word is hello", ToolCall("Bash", {"command": "echo hello > /app/out"}), times=1))
         server.default = Text("Written: /app/out holds hello.")  # after the command
-        task = load_task(make_task(tmp_path, TASK, script=script))
+        task = load_task(make_task(tmp_path, TASK, script=script, toml=ISOLATED))
 
         records = await run_trial(log, task, ClaudeCodeAgent(endpoint(server, "anthropic")), "collab")
 
@@ -244,7 +248,7 @@ async def test_codex_collab_trial_takes_a_mid_run_probe_on_resume(
             Text("Done: /app/out holds hello."),
         )
         server.add_rule(Rule(r"backup copy", Text(REPLY), times=1))
-        task = load_task(make_task(tmp_path, TASK, script=SCRIPT))
+        task = load_task(make_task(tmp_path, TASK, script=SCRIPT, toml=ISOLATED))
 
         records = await run_trial(log, task, CodexAgent(endpoint(server, "openai")), "collab")
 
@@ -261,7 +265,9 @@ async def test_a_spent_token_budget_makes_the_agent_hand_back_and_stop(
     with FakeModelServer(require_key=API_KEY) as server:
         server.push(ToolCall("Bash", {"command": "echo hello > /app/out"}), Text("never asked for"))
         agent = ClaudeCodeAgent(endpoint(server, "anthropic"), limits=GatewayLimits(max_tokens=100))
-        records = await run_trial(log, load_task(make_task(tmp_path, TASK, script=SCRIPT)), agent, "collab")
+        records = await run_trial(
+            log, load_task(make_task(tmp_path, TASK, script=SCRIPT, toml=ISOLATED)), agent, "collab"
+        )
 
     assert len(server.requests) == 1  # the first call spent the budget; the second was refused
     refused = of(records, ev.ModelCalled)[-1]
@@ -284,7 +290,7 @@ def test_the_cli_options_reach_the_agent_and_survive_a_resume(monkeypatch: pytes
     assert info.params["npm"] == "@anthropic-ai/claude-code@2.1.300"
     assert info.params["max_tokens"] == "5000"
     assert API_KEY not in json.dumps(ev.to_builtins(info))
-    again = agent_from_info(info, ModelOptions())(load_task(make_task(tmp_path, TASK)))
+    again = agent_from_info(info, ModelOptions())(load_task(make_task(tmp_path, TASK, toml=ISOLATED)))
     assert again.info == info
     codex_info, _ = agent_factory("codex", ModelOptions(model="gpt-5", base_url="http://127.0.0.1:9/v1"))
     assert (codex_info.version, codex_info.params["provider"]) == (CODEX.version, "openai")
@@ -298,7 +304,7 @@ async def test_an_agent_that_cannot_be_installed_is_an_infrastructure_error(
 ) -> None:
     with FakeModelServer() as server:
         agent = ClaudeCodeAgent(endpoint(server, "anthropic"), version="0.0.0-no-such-version")
-        records = await run_trial(log, load_task(make_task(tmp_path, TASK)), agent, "exec")
+        records = await run_trial(log, load_task(make_task(tmp_path, TASK, toml=ISOLATED)), agent, "exec")
 
     (finished,) = of(records, ev.TrialFinished)
     assert (finished.reason, finished.cause) == ("infrastructure_error", "image_error")
@@ -313,7 +319,7 @@ async def test_an_upstream_that_stays_down_ends_the_trial_as_an_infrastructure_e
 ) -> None:
     with FakeModelServer() as server:
         down = endpoint(server, "anthropic", base_url="http://127.0.0.1:9")  # nothing listens there
-    records = await run_trial(log, load_task(make_task(tmp_path, TASK)), ClaudeCodeAgent(down), "exec")
+    records = await run_trial(log, load_task(make_task(tmp_path, TASK, toml=ISOLATED)), ClaudeCodeAgent(down), "exec")
 
     (finished,) = of(records, ev.TrialFinished)
     assert (finished.reason, finished.cause) == ("infrastructure_error", "model_unavailable")
@@ -335,7 +341,10 @@ async def test_an_agent_process_that_dies_mid_run_is_its_own_failure_and_its_san
         server.push(ToolCall("Bash", {"command": "kill -KILL $PPID"}))
         server.default = Text("(still here)")
         records = await run_trial(
-            log, load_task(make_task(tmp_path, TASK)), ClaudeCodeAgent(endpoint(server, "anthropic")), "exec"
+            log,
+            load_task(make_task(tmp_path, TASK, toml=ISOLATED)),
+            ClaudeCodeAgent(endpoint(server, "anthropic")),
+            "exec",
         )
 
     # The agent's own program died: its failure, scored from what it left (nothing: V = 0), not excluded.

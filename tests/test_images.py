@@ -14,11 +14,14 @@ from realcli.environments import (
     BASE_IMAGES,
     LABEL_RECIPE_HASH,
     ImageBuildError,
+    ImageMap,
+    ImageUnavailableError,
     build_image,
     context_hash,
     ensure_base_images,
     recipe_hash,
 )
+from realcli.environments._dockerfile import rewrite_dockerfile
 from realcli.runtime._images import TaskImage, ensure_task_image
 from realcli.runtime._sandbox import DockerSandbox, prune_images
 
@@ -108,21 +111,28 @@ async def test_a_failing_build_names_the_task_and_shows_the_log_tail(
     assert "\n" not in message
     assert len(message) < 600
     assert f"task {tid}" in message
-    assert "returned a non-zero code: 3" in message
+    assert "exit code: 3" in message
     assert "the-real-cause" in message  # from the log tail
     assert "preparing-the-step" in err.value.log  # the whole log is kept
-    assert err.value.log.startswith("Step 1/")
+    assert err.value.log.startswith("#1 ")  # BuildKit's steps
     with pytest.raises(aiodocker.DockerError):
         await docker_client.images.inspect(err.value.image)
 
 
-async def test_a_missing_base_image_says_nothing_can_be_pulled(
-    docker_client: aiodocker.Docker, image_cleanup: list[str], tmp_path: Path
-) -> None:
+async def test_a_missing_base_image_names_it_and_the_ways_out(docker_client: aiodocker.Docker, tmp_path: Path) -> None:
     env = write_env(tmp_path, "FROM realcli-test/no-such-base:never\n")
-    with pytest.raises(ImageBuildError, match="nothing can be pulled") as err:
-        await ensure_task_image(docker_client, task_id(), env)
-    image_cleanup.append(err.value.image)
+    tid = task_id()
+
+    with pytest.raises(ImageUnavailableError) as err:
+        await ensure_task_image(docker_client, tid, env)
+
+    message = str(err.value)
+    assert "\n" not in message
+    assert f"task {tid}: environment/Dockerfile starts FROM realcli-test/no-such-base:never" in message
+    assert "cannot be pulled" in message
+    assert "`docker load" in message
+    assert "--image-map realcli-test/no-such-base:never=LOCAL" in message
+    assert err.value.cause == "image_error"
 
 
 async def test_docker_image_is_used_when_present_and_a_clear_error_when_missing(
@@ -130,16 +140,85 @@ async def test_docker_image_is_used_when_present_and_a_clear_error_when_missing(
 ) -> None:
     tid = task_id()
     got = await ensure_task_image(docker_client, tid, tmp_path / "environment", docker_image=python_image)
-    assert (got.tag, got.cached) == (python_image, True)
+    assert (got.tag, got.cached, got.source, got.docker_image) == (python_image, True, "local", python_image)
     assert got.content_hash.startswith("sha256:")
 
-    with pytest.raises(InfrastructureError) as err:
+    with pytest.raises(ImageUnavailableError) as err:
         await ensure_task_image(docker_client, tid, tmp_path, docker_image="registry.example/never:1")
     message = str(err.value)
     assert "\n" not in message
     assert f"task {tid}" in message
-    assert "'registry.example/never:1' is not present locally" in message
-    assert "nothing can be pulled" in message
+    assert "docker_image registry.example/never:1 is not present locally and cannot be pulled" in message
+    for way_out in ("`docker load", "--image-map registry.example/never:1=LOCAL", "remove docker_image"):
+        assert way_out in message
+
+
+async def test_an_absent_docker_image_falls_back_to_building_the_dockerfile(
+    docker_client: aiodocker.Docker, debian_image: str, image_cleanup: list[str], tmp_path: Path
+) -> None:
+    env = write_env(tmp_path, "FROM debian:bookworm-slim\nRUN echo built > /how\n")
+
+    got = await ensure_task_image(docker_client, task_id(), env, docker_image="registry.example/never:1")
+    image_cleanup.append(got.tag)
+
+    assert (got.source, got.docker_image) == ("built", "registry.example/never:1")
+    assert got.tag.startswith("realcli-task/")
+
+
+async def test_the_image_map_substitutes_docker_images_and_base_images(
+    docker_client: aiodocker.Docker, python_image: str, image_cleanup: list[str], tmp_path: Path
+) -> None:
+    image_map = ImageMap.parse(["python:3.*-slim*=realcli/python:bookworm", "ubuntu=debian:bookworm-slim"])
+
+    pinned = await ensure_task_image(
+        docker_client, task_id(), tmp_path / "none", docker_image="python:3.12-slim-bookworm", image_map=image_map
+    )
+    env = write_env(tmp_path, "ARG BASE=ubuntu\nFROM ${BASE} AS base\nFROM base\nRUN cat /etc/debian_version\n")
+    built = await ensure_task_image(docker_client, task_id(), env, image_map=image_map)
+    image_cleanup.append(built.tag)
+    unmapped = await ensure_task_image(
+        docker_client, task_id(), env, image_map=ImageMap.parse(["ubuntu=" + python_image])
+    )
+    image_cleanup.append(unmapped.tag)
+
+    assert (pinned.tag, pinned.source) == ("realcli/python:bookworm", "local")
+    assert pinned.mapped == {"python:3.12-slim-bookworm": "realcli/python:bookworm"}
+    assert (built.source, built.mapped) == ("built", {"ubuntu": "debian:bookworm-slim"})
+    assert unmapped.tag != built.tag  # another substitution is another image
+
+
+async def test_a_failed_build_is_not_rebuilt_at_once(
+    docker_client: aiodocker.Docker, debian_image: str, tmp_path: Path
+) -> None:
+    env = write_env(tmp_path, f"FROM debian:bookworm-slim\nRUN echo {secrets.token_hex(4)} && exit 3\n")
+    tid = task_id()
+    with pytest.raises(ImageBuildError) as first:
+        await ensure_task_image(docker_client, tid, env)
+
+    with pytest.raises(ImageBuildError, match=r"not rebuilt: this build failed \d+ s ago") as second:
+        await ensure_task_image(docker_client, tid, env)
+
+    assert second.value.log == first.value.log
+
+
+async def test_builds_can_trust_extra_ca_certificates_which_stay_out_of_the_image(
+    docker_client: aiodocker.Docker, python_image: str, image_cleanup: list[str], tmp_path: Path, sandbox_run: str
+) -> None:
+    """This machine's HTTPS goes through an intercepting proxy: its CA bundle is what a build needs to reach PyPI."""
+    bundle = await anyio.Path("/etc/ssl/certs/ca-certificates.crt").read_text()
+    fetch = "python3 -c \"import urllib.request; urllib.request.urlopen('https://pypi.org/simple/pip/', timeout=60)\""
+    dockerfile = f"FROM realcli/python:bookworm\nRUN {fetch} && echo fetched > /fetched\n"
+    env = await anyio.to_thread.run_sync(write_env, tmp_path, dockerfile)
+
+    image = await ensure_task_image(docker_client, task_id(), env, ca=bundle)
+    image_cleanup.append(image.tag)
+
+    info = await docker_client.images.inspect(image.tag)
+    assert not [e for e in info["Config"]["Env"] if "realcli-build-ca" in e]
+    async with DockerSandbox(docker_client, image.tag, run=sandbox_run, trial="ca") as sb:
+        result = await sb.exec("cat /fetched; ls /run/realcli-build-ca.pem", timeout_sec=30)
+    assert result.stdout.text == "fetched\n"
+    assert "No such file" in result.stderr.text
 
 
 async def test_no_dockerfile_and_no_docker_image_is_a_task_format_error(
@@ -220,3 +299,73 @@ async def test_prune_removes_agent_images_before_the_task_images_they_are_built_
         with pytest.raises(aiodocker.DockerError) as err:
             await docker_client.images.inspect(ref)
         assert err.value.status == 404
+
+
+# ------------------------------------------------------------------- BuildKit
+
+BUILDKIT_DOCKERFILE = """# syntax=docker/dockerfile:1.4
+FROM debian:bookworm-slim
+RUN <<EOF
+echo one > /one
+echo two >> /one
+EOF
+RUN <<EOF
+#!/bin/sh
+echo "ran $0" > /shebang
+EOF
+RUN cat <<EOF > /cat.txt
+from cat
+EOF
+RUN <<-EOF
+\techo tabbed > /tabbed
+\tEOF
+COPY --chmod=755 <<EOF /etc/greeting
+hello $NAME
+EOF
+COPY --chmod=755 tool.sh /usr/local/bin/tool
+RUN --mount=type=bind,source=tool.sh,target=/mnt/tool.sh cp /mnt/tool.sh /mounted
+"""
+
+
+async def test_dockerfiles_that_need_buildkit_build(
+    docker_client: aiodocker.Docker, debian_image: str, image_cleanup: list[str], tmp_path: Path, sandbox_run: str
+) -> None:
+    env = write_env(tmp_path, BUILDKIT_DOCKERFILE)
+    (env / "tool.sh").write_text("#!/bin/sh\necho tool\n")
+
+    image = await ensure_task_image(docker_client, task_id(), env)
+    image_cleanup.append(image.tag)
+
+    async with DockerSandbox(docker_client, image.tag, run=sandbox_run, trial="bk") as sb:
+        result = await sb.exec(
+            "cat /one /shebang /cat.txt /tabbed /etc/greeting /mounted; stat -c %a /etc/greeting /usr/local/bin/tool",
+            timeout_sec=30,
+        )
+    assert result.stdout.text.split("\n") == [
+        "one",
+        "two",
+        "ran /dev/pipes/EOF",  # a heredoc with a shebang runs as a script, as BuildKit runs it
+        "from cat",
+        "tabbed",
+        "hello $NAME",
+        "#!/bin/sh",
+        "echo tool",
+        "755",
+        "755",
+        "",
+    ]
+
+
+def test_the_rewrite_leaves_dockerfiles_without_heredocs_alone() -> None:
+    text = 'FROM x\nRUN echo a \\\n    && echo b\nRUN ["sh", "-c", "cat <<EOF"]\n'
+
+    rewrite = rewrite_dockerfile(text)
+
+    assert (rewrite.text, rewrite.notes) == (text, [])
+
+
+def test_a_heredoc_runs_with_the_shell_the_dockerfile_set() -> None:
+    rewrite = rewrite_dockerfile('FROM x\nSHELL ["/bin/bash", "-eo", "pipefail", "-c"]\nRUN <<EOF\nset -u\nEOF\n')
+
+    assert 'RUN ["/bin/bash", "-eo", "pipefail", "-c", "set -u\\n"]' in rewrite.text
+    assert rewrite.notes == ["line 3: RUN with heredoc(s) EOF rewritten"]

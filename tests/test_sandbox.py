@@ -43,7 +43,7 @@ def sandbox(docker: aiodocker.Docker, image: str, run: str, **kw: Any) -> Docker
 async def test_limits_labels_workdir_and_log_dirs(
     docker_client: aiodocker.Docker, python_image: str, sandbox_run: str
 ) -> None:
-    env = EnvironmentConfig(cpus=0.5, memory_mb=256, workdir="/srv/work", env={"TASK_VAR": "42"})
+    env = EnvironmentConfig(cpus=0.5, memory_mb=256, workdir="/srv/work", env={"TASK_VAR": "42"}, allow_internet=False)
     sb = DockerSandbox.for_task(docker_client, python_image, env, run=sandbox_run, trial="trial-1", pids_limit=99)
     async with sb:
         data = await docker_client.containers.get(sb.id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -29,7 +30,7 @@ from realcli.events import (
     OnStart,
     OnState,
 )
-from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest
+from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest, unimplemented_keys
 
 FIXTURES = Path(__file__).parent / "fixtures" / "tasks"
 HARBOR = FIXTURES / "harbor-minimal"
@@ -111,8 +112,8 @@ def test_harbor_task_loads_exec_only_with_contract_defaults() -> None:
     assert cfg.collab.max_turns is None  # "same as [agent]"
     assert cfg.verifier.timeout_sec == 600
     assert (cfg.environment.cpus, cfg.environment.memory_mb) == (1, 2048)
-    assert cfg.environment.internet is False
-    assert cfg.environment.workdir == "/app"
+    assert cfg.environment.internet is True  # Harbor's default: public
+    assert cfg.environment.workdir == ""  # not declared: the image's WORKDIR (Harbor)
     assert task.task_id == "harbor-minimal"
     assert task.spec.instruction.startswith("Create the file `/app/hello.txt`")
     assert cfg.metadata.difficulty == "easy"
@@ -131,6 +132,7 @@ HARBOR_FULL_TOML = """\
 version = "1.0"
 schema_version = "1.1"
 source = "terminal-bench"
+artifacts = ["/app/report.json"]
 
 [task]
 name = "acme/hello"
@@ -150,14 +152,13 @@ reviewers = [{ name = "Bob" }]
 [agent]
 timeout_sec = 120.0
 user = "agent"
-network_mode = "allowlist"
-allowed_hosts = ["pypi.org"]
+network_mode = "no-network"
 
 [verifier]
 timeout_sec = 90.0
-env = { API_URL = "http://localhost" }
+env = { API_URL = "http://localhost", TOKEN = "${API_TOKEN:-none}" }
 user = 0
-environment_mode = "separate"
+environment_mode = "shared"
 
 [environment]
 build_timeout_sec = 900.0
@@ -173,9 +174,6 @@ healthcheck = { command = "true" }
 
 [solution]
 env = { SEED = "1" }
-
-[[steps]]
-name = "only"
 """
 
 
@@ -183,18 +181,70 @@ def test_every_harbor_key_is_accepted_with_harbor_types(task_dir: Path) -> None:
     toml(HARBOR_FULL_TOML)(task_dir)
     shutil.rmtree(task_dir / "interaction")
 
-    cfg = load_task(task_dir).config
+    task = load_task(task_dir)
+    cfg = task.config
 
     assert cfg.schema_version == "1.1"
-    assert (cfg.agent.timeout_sec, cfg.agent.user) == (120.0, "agent")
+    assert (cfg.agent.timeout_sec, cfg.agent.user, cfg.agent.network_mode) == (120.0, "agent", "no-network")
     assert (cfg.verifier.timeout_sec, cfg.verifier.user) == (90.0, 0)
-    assert cfg.verifier.env == {"API_URL": "http://localhost"}
-    assert cfg.verifier.environment_mode == "separate"
+    assert cfg.verifier.env == {"API_URL": "http://localhost", "TOKEN": "${API_TOKEN:-none}"}  # resolved at run time
+    assert cfg.verifier.environment_mode == "shared"
     env = cfg.environment
     assert (env.cpus, env.memory_mb, env.storage_mb, env.build_timeout_sec) == (2, 4096, 20480, 900.0)
     assert (env.network_mode, env.workdir, env.env) == ("no-network", "/srv", {"TZ": "UTC"})
-    assert env.internet is True  # allow_internet wins over network_mode
+    assert env.internet is False  # Harbor: network_mode wins over allow_internet
+    assert env.healthcheck is not None
+    assert (env.healthcheck.command, env.healthcheck.retries) == ("true", 3)
+    assert cfg.solution.env == {"SEED": "1"}
     assert cfg.metadata.difficulty == "hard"
+    assert unimplemented_keys(task.raw_config) == [
+        ("artifacts", "not implemented: artifacts are not collected after the trial (the evidence snapshot is)"),
+        ("environment.storage_mb", "not enforced: the sandbox's disk is not limited"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("declared", "message"),
+    [
+        ('[verifier]\nenvironment_mode = "separate"\n', "verifier.environment_mode: a separate verifier environment"),
+        ('[verifier.environment]\ndocker_image = "x"\n', "verifier.environment: a separate verifier environment"),
+        ('[agent]\nnetwork_mode = "public"\n[environment]\nallow_internet = false\n', "agent.network_mode: 'public'"),
+        ('[verifier]\nnetwork_mode = "no-network"\n', "verifier.network_mode: 'no-network' differs"),
+        ('[agent]\nallowed_hosts = ["pypi.org"]\n', "agent.allowed_hosts: allowlists are not supported"),
+        ("[environment]\ngpus = 1\n", "environment.gpus: not supported by realcli"),
+        ('[environment]\nmcp_servers = [{ name = "x" }]\n', "environment.mcp_servers: not supported"),
+        ('[environment]\nskills_dir = "skills"\n', "environment.skills_dir: not supported"),
+    ],
+)
+def test_keys_realcli_cannot_apply_are_refused_not_ignored(task_dir: Path, declared: str, message: str) -> None:
+    (task_dir / "task.toml").write_text(declared)
+
+    with pytest.raises(TaskFormatError, match="^x/task.toml: " + re.escape(message)):
+        load_task(task_dir)
+
+
+@pytest.mark.parametrize(
+    ("declared", "internet"),
+    [
+        ("", True),  # nothing declared: Harbor's default, public
+        ("allow_internet = false\n", False),
+        ("allow_internet = true\n", True),
+        ('network_mode = "no-network"\n', False),
+        ('network_mode = "public"\nallow_internet = false\n', True),  # network_mode wins
+        ('network_mode = "no-network"\nallow_internet = true\n', False),
+    ],
+)
+def test_network_follows_harbor(task_dir: Path, declared: str, internet: bool) -> None:
+    (task_dir / "task.toml").write_text("[environment]\n" + declared)
+
+    assert load_task(task_dir).config.environment.internet is internet
+
+
+def test_an_allowlist_network_is_refused_not_widened_or_narrowed(task_dir: Path) -> None:
+    (task_dir / "task.toml").write_text('[environment]\nnetwork_mode = "allowlist"\nallowed_hosts = ["pypi.org"]\n')
+
+    with pytest.raises(TaskFormatError, match=r"^x/task.toml: environment.network_mode: 'allowlist' is not supported"):
+        load_task(task_dir)
 
 
 def test_harbor_metadata_values_outside_our_model_do_not_fail(task_dir: Path) -> None:
@@ -461,10 +511,9 @@ BAD_CASES: list[tuple[str, Mutation, str]] = [
         "handed to the agent at once in EXEC mode)",
     ),
     (
-        "multi-step",
+        "multi-step-without-the-steps-instruction",
         both(remove("instruction.md"), toml('[[steps]]\nname = "one"\n')),
-        "x/instruction.md: file missing; multi-step Harbor tasks ([[steps]]) are not supported "
-        "(expected the task's complete specification in Markdown, handed to the agent at once in EXEC mode)",
+        "x/steps/one/instruction.md: file missing (expected the instruction of step 'one')",
     ),
     (
         "instruction-not-utf8",
