@@ -34,7 +34,6 @@ import anyio
 import msgspec
 
 from realcli import ConfigError, TaskFormatError
-from realcli import events as ev
 from realcli.eventlog import EventLog
 from realcli.runtime._align import align_task, requirement_sentences, uncovered
 from realcli.runtime._judging import judge_trial
@@ -223,7 +222,8 @@ async def _slices(session: SynthesisSession, layer: _Layer, task_id: str, instru
         topics = _topics(item.get("topics") if isinstance(item, dict) else None, content, k, notes)
         sid = f"s{len(layer.slices) + 1}"
         layer.slices.append({"id": sid, "content": content, "release": {"on": "asked", "topics": topics}})
-        layer.ask_topics.append(topics[0])
+        if topics[0] not in layer.ask_topics:
+            layer.ask_topics.append(topics[0])
     if len(items) > _MAX_SLICES:
         notes.append(f"slices: {len(items) - _MAX_SLICES} slice(s) past {_MAX_SLICES} dropped")
     accepted = bool(layer.slices)
@@ -577,8 +577,3 @@ def _clip(text: str, limit: int) -> str:
 
 def _clip_block(text: str, limit: int = _PROMPT_CHARS) -> str:
     return text if len(text) <= limit else text[:limit] + "\n[... cut ...]"
-
-
-# Kept for callers that want the ids a layer drafted.
-def probe_templates(script: ev.Script) -> list[str]:
-    return [p.template for p in script.probes]
