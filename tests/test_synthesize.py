@@ -187,7 +187,8 @@ async def test_layer_pipeline_end_to_end_with_pilot_events_and_replay(tmp_path: 
     assert script["probes"][2]["hard_checks"][0]["run"].startswith("cd /app/data/raw && sha256sum")
     assert len(script["slices"]) == 10
     contract = json.loads((base / "interaction" / "oracle_contract.json").read_text())
-    assert len(contract["ask_topics"]) == 10
+    # One question per distinct first topic: the hand-written slices without topics share "details".
+    assert contract["ask_topics"] == ["export", "rates", "output", "status", "dates", "details"]
     assert set(contract["on_probe"]) == {"p1", "p2", "p3"}
     # Every repair and refusal is a note, naming the stage and the field.
     notes = "\n".join(report.notes)
