@@ -1,7 +1,7 @@
 """Run every benchmark, one after the other: ``python -m bench [name ...]``.
 
 Each prints its figures beside the raw floor it is compared with, measured in
-the same run.  Names: eventlog, trials, report, gateway, local, build, view, sandbox.  Options of a
+the same run.  Names: eventlog, trials, report, gateway, local, build, view, synth, sandbox.  Options of a
 single benchmark: ``python -m bench.bench_<name> --help``.
 """
 
@@ -19,6 +19,7 @@ BENCHES = {
     "local": "bench.bench_local",  # a real small model on the CPU: speed, memory, usable turns
     "build": "bench.bench_build",  # image builds: the engine's BuildKit via the API vs the CLI and legacy builder
     "view": "bench.bench_view",  # viewer first render, append-to-browser latency, RSS vs the log's own read/subscribe
+    "synth": "bench.bench_synth",  # synthesized interaction layers: time, tokens, share passing lint + pilot
 }
 
 

@@ -6,7 +6,14 @@ import sys
 from collections.abc import Sequence
 
 from realcli._errors import find_error
-from realcli.cli import _cmd_model, _cmd_report, _cmd_run, _cmd_tasks, _cmd_view  # noqa: F401  (they register their commands)
+from realcli.cli import (  # noqa: F401  (they register their commands)
+    _cmd_model,
+    _cmd_report,
+    _cmd_run,
+    _cmd_synth,
+    _cmd_tasks,
+    _cmd_view,
+)
 from realcli.cli._app import app
 
 __all__ = ["app", "main"]

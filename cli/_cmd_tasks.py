@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Annotated
@@ -23,6 +24,7 @@ from realcli.cli._cmd_run import (
     report_skipped,
     warn_host_network,
 )
+from realcli.cli._cmd_synth import align_endpoint, print_alignments, validation_json
 from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import EventLog, open_log
 from realcli.runtime import (
@@ -52,6 +54,10 @@ def validate(
     image_map: ImageMapOpt = None,
     build_ca: BuildCaOpt = None,
     allow_host_network: HostNetworkOpt = False,
+    alignment: Annotated[
+        bool, typer.Option("--alignment", help="Print each task's requirement -> check table too.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON instead of tables.")] = False,
     log: LogOption = None,
 ) -> None:
     """Check tasks as the paper's construction pipeline does: oracle passes, no-op fails, scripts reach every probe."""
@@ -77,10 +83,16 @@ def validate(
                     concurrency=concurrency,
                     judge=_judge,
                     settings=settings,
+                    align_endpoint=align_endpoint(),
                 )
             )
 
     results = run_async(go)
+    if as_json:
+        print(json.dumps([validation_json(r) for r in results], indent=2, ensure_ascii=False))
+        if skipped or any(not r.ok for r in results):
+            raise typer.Exit(1)
+        return
     table = Table(
         "task",
         "lint",
@@ -114,6 +126,7 @@ def validate(
         "controls: the no-op and the parrot must fail the verifier and pass no scenario (EXEC/COLLAB); "
         "every mutant solution must fail the verifier"
     )
+    print_alignments(results, detail=alignment)
     for r in results:
         for warning in r.warnings:
             console.print(f"[yellow]{escape(r.task_id)}[/]: {escape(warning)}")

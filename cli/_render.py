@@ -107,6 +107,19 @@ def summarize(event: ev.DecodedEvent) -> str:
             return f"{t} {c}: {v}"
         case ev.JudgingFinished(judge_id=j, trials=n, items=i):
             return f"judge {j}: {n} trial(s), {i} item(s)"
+        case ev.SynthesisStarted(kind=kind, target=target, model=model, prompt_version=v):
+            return f"drafting {kind} for {target} with {model} (prompts {v})"
+        case ev.SynthesisModelCalled(stage=stage, model=model, status=status, tokens_in=i, tokens_out=o, error=err):
+            fail = f" error: {_short(err, 60)}" if err else ""
+            return f"{stage} -> {model}: {status} {i}/{o} tok{fail}"
+        case ev.SynthesisStageAnswered(stage=stage, accepted=ok, notes=notes):
+            return f"{stage}: {'accepted' if ok else 'rejected'}{f', {len(notes)} note(s)' if notes else ''}"
+        case ev.SynthesisArtifactDrafted(path=path, sha256=digest, text=text):
+            return f"{path} ({len(text.encode())} B, sha256 {digest[:12]})"
+        case ev.SynthesisChecked(check=check, passed=ok, problems=problems):
+            return f"{check}: {'pass' if ok else f'{len(problems)} problem(s)'}"
+        case ev.SynthesisFinished(status=status, files=n, problems=p, tokens_in=i, tokens_out=o):
+            return f"{status}: {n} file(s), {p} problem(s), {i}/{o} tokens"
         case UnknownEvent(type=kind):
             return f"(event type {kind} unknown to this realcli)"
         case _:

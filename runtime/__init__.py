@@ -8,6 +8,7 @@ from realcli.environments import DockerUnavailableError, ImageBuildError, connec
 from realcli.runtime._agent import Agent, AgentSession, MutantAgent, NoopAgent, OracleAgent, ParrotAgent, TrialView
 from realcli.runtime._agent_images import AgentImage, AgentInstallError, ensure_agent_image
 from realcli.runtime._agents import AGENT_NAMES, InstalledOptions, ModelOptions, agent_factory, agent_from_info
+from realcli.runtime._align import Alignment, Requirement, VerifierCheck, align_task, requirement_sentences
 from realcli.runtime._bus import StreamWriter, TrialFeed
 from realcli.runtime._cli_agents import ClaudeCodeAgent, CodexAgent
 from realcli.runtime._gateway import GatewayLimits, ModelGateway
@@ -36,6 +37,7 @@ from realcli.runtime._model import (
     ModelUnavailableError,
     Secret,
 )
+from realcli.runtime._profile import Bands, TaskProfile, profile_tasks, write_profile
 from realcli.runtime._run import (
     RunMode,
     RunPlan,
@@ -58,6 +60,10 @@ from realcli.runtime._settings import (
     load_image_map,
     parse_network,
 )
+from realcli.runtime._synth import PROMPT_VERSION as SYNTH_PROMPT_VERSION
+from realcli.runtime._synth import ReplayResult, SynthesisReport, new_synthesis_id, replay_synthesis
+from realcli.runtime._synth_layer import LayerOptions, synthesize_layer, template_fit
+from realcli.runtime._synth_task import TaskOptions, synthesize_task
 from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest, unimplemented_keys
 from realcli.runtime._terminus import TerminusAgent
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, budgets_for, trial_id
@@ -65,6 +71,25 @@ from realcli.runtime._user import LlmVoice, ScriptedVoice, UserActor, Voice, llm
 from realcli.runtime._validate import ControlResult, TaskValidation, validate_tasks
 
 __all__ = [
+    "Alignment",
+    "align_task",
+    "Bands",
+    "LayerOptions",
+    "new_synthesis_id",
+    "profile_tasks",
+    "replay_synthesis",
+    "ReplayResult",
+    "Requirement",
+    "requirement_sentences",
+    "SYNTH_PROMPT_VERSION",
+    "SynthesisReport",
+    "synthesize_layer",
+    "synthesize_task",
+    "TaskOptions",
+    "TaskProfile",
+    "template_fit",
+    "VerifierCheck",
+    "write_profile",
     "DEFAULT_LOCAL_MODEL",
     "LocalModel",
     "LocalModelServer",

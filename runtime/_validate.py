@@ -35,7 +35,10 @@ from realcli.projections import (
     trial_status,
 )
 from realcli.runtime._agent import Agent, MutantAgent, NoopAgent, OracleAgent, ParrotAgent
+from realcli.runtime._align import Alignment, align_task
+from realcli.runtime._align_model import align_with_model
 from realcli.runtime._judging import load_run
+from realcli.runtime._model import ModelEndpoint
 from realcli.runtime._run import AfterTrial, OnTrial, RunMode, RunPlan, start_run
 from realcli.runtime._settings import RunSettings
 from realcli.runtime._taskdir import Task
@@ -90,6 +93,7 @@ class TaskValidation:
     oracle_unscored: dict[str, str] = field(default_factory=dict)
     oracle_evidence: dict[str, str] = field(default_factory=dict)
     collab: bool = True
+    alignment: Alignment | None = None  # specification-test alignment (lint-level: warnings, never problems)
 
     @property
     def ok(self) -> bool:
@@ -123,12 +127,20 @@ async def validate_tasks(
     judge: AfterTrial | None = None,
     on_trial: OnTrial | None = None,
     settings: RunSettings | None = None,
+    align_endpoint: ModelEndpoint | None = None,
 ) -> list[TaskValidation]:
     """Validate ``tasks``: the oracle run, then the controls; one ``TaskValidation`` per task, in order.
 
     ``settings`` (the image map, build CA certificates, ...) apply to every run of the validation.
+    With ``align_endpoint`` the specification-test alignment is model-assisted
+    (recorded as ``<run_prefix>-align-<task>``); else rule-based.
     """
     results = {t.task_id: _static(t, catalog) for t in tasks}
+    if align_endpoint is not None:
+        for t in tasks:
+            results[t.task_id].alignment = await align_with_model(
+                log, t.root, endpoint=align_endpoint, synthesis_id=f"{run_prefix}-align-{t.task_id}"
+            )
     voice = ScriptedVoice()
     info = catalog.info()
 
@@ -190,6 +202,7 @@ def _mutant_maker(rank: int) -> Callable[[Task], Agent]:
 
 def _static(task: Task, catalog: Catalog) -> TaskValidation:
     result = TaskValidation(task.task_id, collab=task.collab_capable, mutants=task.mutants)
+    result.alignment = align_task(task.root)
     script = task.spec.script
     if script is not None:
         result.lint = lint_script(script, task.spec.oracle, task_dir=task.root, catalog=catalog)
@@ -312,10 +325,30 @@ def _conclude(result: TaskValidation) -> None:
             result.problems.append(f"the scripted user deviated from the script: {result.fidelity_failures[0]}")
     for control in result.controls:
         result.problems += _control_problems(control)
+    if result.alignment is not None:
+        result.warnings += _alignment_warnings(result.alignment)
     if not result.mutants:
         result.warnings.append(
             "no mutant solutions (solution/mutants/*.sh): the verifier is not checked against a plausible wrong one"
         )
+
+
+def _alignment_warnings(alignment: Alignment) -> list[str]:
+    """Unmapped checks one by one; unmapped requirements as one count (the table lists them).
+
+    A verifier without pytest functions (a shell test.sh) has nothing to align: no warning.
+    """
+    if not alignment.checks:
+        return []
+    out = [w for w in alignment.warnings() if not w.startswith("instruction.md")]
+    missing = alignment.unmapped_requirements
+    if missing:
+        lines = ", ".join(str(r.line) for r in missing[:8]) + (" ..." if len(missing) > 8 else "")
+        out.append(
+            f"instruction.md: {len(missing)}/{len(alignment.requirements)} requirement sentence(s) map to no "
+            f"verifier check (lines {lines}; `realcli align` shows the table)"
+        )
+    return out
 
 
 def _oracle_problems(result: TaskValidation, mode: str, reward: float | None) -> list[str]:

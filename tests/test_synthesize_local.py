@@ -1,0 +1,80 @@
+"""``synthesize layer`` against a real small model (SmolLM2-135M under llama.cpp): the protocol, not the quality.
+
+A 135M model drafts poor layers; what is asserted is that every call is an
+event with the server's real token counts, every stage ends accepted or
+rejected with notes, the checks run and report one line per problem, and
+the files on disk are the ones the log records.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import anyio
+import pytest
+
+from realcli import events as ev
+from realcli.eventlog import open_log
+from realcli.runtime import LayerOptions, LocalModelServer, ModelEndpoint, resolve_local_model, synthesize_layer
+from realcli.runtime._synth import synth_stream
+from realcli.scripts_catalog import load_catalog
+from tests._tasks import make_task
+
+pytestmark = [pytest.mark.local_model, pytest.mark.usefixtures("debian_image")]
+
+INSTRUCTION = """\
+# Greeting
+
+Write the word `hello` into `/app/out`, on one line.
+Do not create any other file in `/app`.
+"""
+
+
+async def test_a_real_small_model_drafts_a_layer_and_every_step_is_recorded(tmp_path: Path) -> None:
+    base = make_task(tmp_path, "greet", instruction=INSTRUCTION)
+    url = f"sqlite:{tmp_path / 'log.db'}"
+    server = LocalModelServer(resolve_local_model(), ctx=8192, parallel=1)
+    with anyio.fail_after(1200):
+        async with server, open_log(url) as log:
+            point = ModelEndpoint(
+                base_url=server.base_url,
+                model="smollm2",
+                timeout_sec=300.0,
+                max_retries=1,
+                params={"max_tokens": 384, "temperature": 0.2, "seed": 7},
+            )
+            report = await synthesize_layer(
+                log,
+                base,
+                endpoint=point,
+                catalog=load_catalog(),
+                synthesis_id="local1",
+                options=LayerOptions(probes=2),
+            )
+            events = [r.event async for r in log.read(synth_stream("local1"))]
+
+    assert isinstance(events[0], ev.SynthesisStarted)
+    assert events[0].model == "smollm2"
+    finished = events[-1]
+    assert isinstance(finished, ev.SynthesisFinished)
+    assert finished.status == ("passed" if report.ok else "failed")
+    calls = [e for e in events if isinstance(e, ev.SynthesisModelCalled)]
+    assert calls
+    assert len(calls) == report.calls == finished.calls
+    assert all(c.status == 200 and c.tokens_in > 0 and c.tokens_out > 0 for c in calls)  # the server's own counts
+    answered = [e for e in events if isinstance(e, ev.SynthesisStageAnswered)]
+    assert {c.stage for c in calls} <= {a.stage for a in answered}  # every stage asked ends accepted or rejected
+    assert report.tokens_in == sum(c.tokens_in for c in calls)
+    drafted = {e.path: e.text for e in events if isinstance(e, ev.SynthesisArtifactDrafted)}
+    for rel, text in drafted.items():
+        assert (base / rel).read_text() == text
+    checks = {e.check: e.passed for e in events if isinstance(e, ev.SynthesisChecked)}
+    assert checks == report.checks
+    if drafted:
+        assert "coverage" in checks
+        assert "load" in checks
+        json.loads(drafted["interaction/script.json"])
+    for problem in report.problems:  # one line each, naming the file (or the pilot's check)
+        assert "\n" not in problem
+        assert problem.startswith(("interaction/", "pilot: ", "instruction.md", str(base))), problem
