@@ -3,6 +3,7 @@ fresh group members, passwords, mallory, logging."""
 import grp
 import os
 import pwd
+import re
 import stat
 import subprocess
 from pathlib import Path
@@ -112,9 +113,8 @@ def test_main_sudoers_unchanged():
 
 def test_logfile_default_in_ops_file_and_in_force():
     text = (SUDOERS_D / "10-ops").read_text()
-    assert any(line.split() == ["Defaults", "logfile=/var/log/sudo.log"] or
-               line.strip().replace(" ", "") == "Defaultslogfile=/var/log/sudo.log"
-               for line in text.splitlines()), "no 'Defaults logfile=/var/log/sudo.log' line in 10-ops"
+    assert re.search(r'(?m)^\s*Defaults\s+logfile\s*=\s*"?/var/log/sudo\.log"?\s*$', text), \
+        "no 'Defaults logfile=/var/log/sudo.log' line in 10-ops"
     listing = subprocess.run(["sudo", "-l", "-U", "bob"], capture_output=True, text=True).stdout
     assert "logfile=/var/log/sudo.log" in listing, listing
 
