@@ -1,0 +1,16 @@
+#!/bin/bash
+# Fills the body and the tables but never looks at the page header and footer, so their placeholders stay unfilled.
+set -euo pipefail
+python3 - <<'PY'
+from pathlib import Path
+s = Path("/solution/merge_letters.py").read_text()
+a = "    yield from walk(doc)\n    for section in doc.sections:\n"
+assert a in s, "patch did not apply"
+s = s.replace(a, "    yield from walk(doc)\n    for section in ():\n")
+Path("/tmp/merge_letters.mutant.py").write_text(s)
+PY
+sed -e 's#install -D -m 0755 /solution/merge_letters.py #install -D -m 0755 /tmp/merge_letters.mutant.py #' \
+    /solution/solve.sh > /tmp/solve-mutant.sh
+grep -q 'merge_letters.mutant.py' /tmp/solve-mutant.sh || { echo "patch did not apply" >&2; exit 1; }
+sed -i -e 's#^python3 /app/tools/check_batch.py$#python3 /app/tools/check_batch.py || true#' /tmp/solve-mutant.sh
+bash /tmp/solve-mutant.sh
