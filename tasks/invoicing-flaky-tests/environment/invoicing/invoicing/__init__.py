@@ -1,0 +1,1 @@
+"""invoicing: the small helpers behind our invoice PDFs."""
