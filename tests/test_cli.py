@@ -269,7 +269,7 @@ def test_coverage_of_the_bundled_suite_as_json() -> None:
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert (data["templates_instantiated"], data["templates_total"], data["missing_templates"]) == (51, 51, [])
-    assert len(data["tasks"]) == 12
+    assert len(data["tasks"]) == 40
     assert set(data["probes_per_dimension"]) == {"U", "S", "OR", "TC", "SR"}
 
 
