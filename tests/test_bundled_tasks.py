@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -95,6 +97,30 @@ def test_coverage_counts_the_suite(suite: list[Task]) -> None:
     assert len(cov.categories) >= 10
     sdist = next(t for t in cov.tasks if t.task_id == "python-sdist")
     assert (sdist.slices, sdist.probes) == (8, 6)
+
+
+def test_the_suite_meets_the_papers_shape(suite: list[Task]) -> None:
+    """Toward the paper's suite: every category thrice, 25+ subdomains, 8+ slices and 6+ probes a task,
+    every template at least twice, and mutant solutions for every task."""
+    cov = coverage(load_catalog(), ((t.task_id, t.spec.category, t.spec.script) for t in suite))
+    assert len(suite) >= 40
+    assert min(cov.categories.values()) >= 3
+    assert len({t.spec.config.metadata.subdomain for t in suite}) >= 25
+    assert min(t.slices for t in cov.tasks) >= 8
+    assert min(t.probes for t in cov.tasks) >= 6
+    assert min(cov.template_uses.values()) >= 2
+    assert all(len(t.mutants) >= 2 for t in suite)
+
+
+def test_docs_suite_is_the_suites_coverage() -> None:
+    """docs/suite.md is generated: a task added or changed without regenerating it fails here."""
+    done = subprocess.run(
+        [sys.executable, "-m", "realcli", "coverage", str(TASKS), "--markdown"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert (TASKS.parent / "docs" / "suite.md").read_text() == done.stdout, (
+        "docs/suite.md is stale: realcli coverage tasks/ --markdown > docs/suite.md"
+    )
 
 
 def test_coverage_names_what_a_partial_suite_misses(suite: list[Task]) -> None:

@@ -11,7 +11,6 @@ import tomllib
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-import pytest
 
 TOOL = Path("/app/bin/replay_limits.py")
 LOG = Path("/app/logs/access.jsonl")

@@ -1,7 +1,6 @@
 """Verifier for sudoers-role-policy: files, each role's exact rights (asked through sudo itself),
 fresh group members, passwords, mallory, logging."""
 import grp
-import os
 import pwd
 import re
 import stat

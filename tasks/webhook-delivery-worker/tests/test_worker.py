@@ -3,7 +3,6 @@ and the live spool after the outage requeue."""
 import hashlib
 import hmac
 import json
-import os
 import socket
 import subprocess
 import threading
