@@ -5,7 +5,7 @@ REALCLI := .venv/bin/realcli
 TASKS ?= tasks
 LOG ?= sqlite:runs/realcli.db
 
-.PHONY: setup demo demo-local test test-chaos lint typecheck bench services
+.PHONY: setup demo demo-local validate test test-chaos lint typecheck bench services
 
 setup:
 	scripts/setup.sh
@@ -14,8 +14,12 @@ services:
 	scripts/services.sh start
 
 demo: setup
-	$(REALCLI) validate $(TASKS) --log $(LOG)
+	$(REALCLI) validate $(TASKS) --sample 5 --log $(LOG)
 	$(REALCLI) run $(TASKS) --mode paired --agent oracle --attempts 1 --concurrency 4 --run-id demo-$$(date +%Y%m%d-%H%M%S) --log $(LOG)
+
+# Every bundled task through validate (oracle, no-op, parrot, mutants): after changing tasks or the judge.
+validate: setup
+	$(REALCLI) validate $(TASKS) --log $(LOG)
 
 demo-local:
 	scripts/demo-local.sh

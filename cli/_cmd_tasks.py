@@ -38,6 +38,7 @@ from realcli.runtime import (
     load_image_map,
     load_task,
     parse_network,
+    sample_tasks,
     unimplemented_keys,
     validate_tasks,
 )
@@ -58,6 +59,10 @@ def validate(
         bool, typer.Option("--alignment", help="Print each task's requirement -> check table too.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON instead of tables.")] = False,
+    sample: Annotated[
+        int | None,
+        typer.Option("--sample", min=1, help="Validate only N tasks, spread over the categories (a quick check)."),
+    ] = None,
     log: LogOption = None,
 ) -> None:
     """Check tasks as the paper's construction pipeline does: oracle passes, no-op fails, scripts reach every probe."""
@@ -69,6 +74,9 @@ def validate(
     )
     warn_host_network(allow_host_network)
     loaded, skipped = load_suite(tasks)
+    if sample is not None and sample < len(loaded):
+        loaded = sample_tasks(loaded, sample)
+        err_console.print(f"a sample of {sample}: {', '.join(t.task_id for t in loaded)}", soft_wrap=True)
     prefix = time.strftime("validate-%Y%m%d-%H%M%S", time.gmtime())
     err_console.print(f"validating {len(loaded)} task(s): runs {prefix}-oracle, -noop, -parrot and -mutant-N")
 

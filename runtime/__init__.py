@@ -68,7 +68,7 @@ from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest, u
 from realcli.runtime._terminus import TerminusAgent
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, budgets_for, trial_id
 from realcli.runtime._user import LlmVoice, ScriptedVoice, UserActor, Voice, llm_user_info
-from realcli.runtime._validate import ControlResult, TaskValidation, validate_tasks
+from realcli.runtime._validate import ControlResult, TaskValidation, sample_tasks, validate_tasks
 
 __all__ = [
     "Alignment",
@@ -175,6 +175,7 @@ __all__ = [
     "TrialView",
     "unjudged_trials",
     "UserActor",
+    "sample_tasks",
     "validate_tasks",
     "Voice",
     "VoiceFactory",

@@ -175,6 +175,24 @@ async def validate_tasks(
     return [results[t.task_id] for t in tasks]
 
 
+def sample_tasks(tasks: Sequence[Task], n: int) -> list[Task]:
+    """``n`` of ``tasks`` spread over their categories: one per category in turn, by task id (deterministic).
+
+    A quick validation of a large suite (``realcli validate --sample N``,
+    ``make demo``); the full validation is every task.
+    """
+    by_category: dict[str, list[Task]] = {}
+    for task in sorted(tasks, key=lambda t: t.task_id):
+        by_category.setdefault(task.spec.category, []).append(task)
+    queues = [by_category[c] for c in sorted(by_category)]
+    picked: list[Task] = []
+    while len(picked) < min(n, len(tasks)):
+        for queue in queues:
+            if queue and len(picked) < n:
+                picked.append(queue.pop(0))
+    return picked
+
+
 def _controls(tasks: Sequence[Task]) -> list[_Control]:
     out = [
         _Control("noop", "paired", NoopAgent.info, lambda task: NoopAgent(), tasks),

@@ -182,7 +182,7 @@ def test_unknown_argument():
 def test_prompts_on_a_terminal(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     d = tmp_path / "tty"
-    child = pexpect.spawn("bash", [INSTALLER], encoding="utf-8", timeout=60)
+    child = pexpect.spawn("bash", [INSTALLER], encoding="utf-8", timeout=15)
     try:
         child.expect_exact(PROMPTS[0]); child.sendline(str(d))
         child.expect_exact(PROMPTS[1]); child.sendline("")

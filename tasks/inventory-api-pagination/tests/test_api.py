@@ -72,7 +72,7 @@ def base(tmp_path_factory):
     port = free_port()
     proc = subprocess.Popen(["python3", "/app/inventory/server.py", "--db", str(db), "--host", "127.0.0.1", "--port", str(port)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.time() + 60
+    deadline = time.time() + 30
     while time.time() < deadline:
         with socket.socket() as s:
             if s.connect_ex(("127.0.0.1", port)) == 0:

@@ -105,7 +105,7 @@ def test_store_missing_file_and_unicode(tmp_path):
 
 def test_prompt_on_a_terminal():
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, [KVSH], encoding="utf-8", timeout=60, echo=False)
+    child = pexpect.spawn(sys.executable, [KVSH], encoding="utf-8", timeout=10, echo=False)
     try:
         child.expect_exact("kv> ")
         child.sendline("SET a 1")

@@ -97,7 +97,7 @@ def stop_nginx() -> None:
         time.sleep(0.1)
 
 
-def wait_port(port: int, timeout: float = 60) -> None:
+def wait_port(port: int, timeout: float = 20) -> None:
     deadline = time.time() + timeout
     while time.time() < deadline:
         if port_open(port):

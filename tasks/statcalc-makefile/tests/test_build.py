@@ -52,7 +52,7 @@ def make(proj: Path, *args: str, check: bool = True) -> subprocess.CompletedProc
 
 
 def run_statcalc(binary: Path, *args: str, stdin: str = SAMPLE, env: dict | None = None) -> str:
-    proc = subprocess.run([str(binary), *args], input=stdin, capture_output=True, text=True, timeout=60, env=env)
+    proc = subprocess.run([str(binary), *args], input=stdin, capture_output=True, text=True, timeout=20, env=env)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
 

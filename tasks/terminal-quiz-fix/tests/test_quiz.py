@@ -33,7 +33,7 @@ def deck(name):
 
 def spawn(path):
     env = dict(os.environ, TERM="dumb")
-    return pexpect.spawn("python3", [QUIZ, path], encoding="utf-8", timeout=30, env=env)
+    return pexpect.spawn("python3", [QUIZ, path], encoding="utf-8", timeout=10, env=env)
 
 
 def expect_line(child, text):
@@ -59,7 +59,7 @@ def review_rows(stem):
 
 
 def run_pipe(args, stdin=""):
-    return subprocess.run(["python3", QUIZ, *args], input=stdin, capture_output=True, text=True, timeout=60)
+    return subprocess.run(["python3", QUIZ, *args], input=stdin, capture_output=True, text=True, timeout=30)
 
 
 def test_prompt_appears_without_newline_under_pty():
