@@ -1,6 +1,8 @@
-"""The immutable event log: one contract, two backends (SQLite, NATS JetStream).
+"""The immutable event log: one contract, three backends (SQLite, NATS JetStream, memory).
 
-Open one with ``open_log(url)``; see ``EventLog`` for the contract.
+Open one with ``open_log(url)``; see ``EventLog`` for the contract, and
+``realcli.eventlog.conformance`` for the suite every backend passes (import
+it from tests only: it needs pytest).
 """
 
 from realcli.eventlog._archive import export_run, import_archive

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 import anyio
 
 from realcli._errors import ConfigError
+from realcli.eventlog import _memory
 from realcli.eventlog._base import EventLog
 
 ENV_VAR: Final = "REALCLI_LOG"
@@ -23,7 +24,8 @@ def default_url() -> str:
 
 
 def describe_schemes() -> str:
-    return "sqlite:PATH or nats://HOST:PORT"
+    examples = [backend.example for backend in _BACKENDS.values()]
+    return ", ".join(examples[:-1]) + " or " + examples[-1]
 
 
 def _sqlite_path(url: str) -> Path:
@@ -50,46 +52,77 @@ async def _check_directory(url: str, path: Path, *, create: bool, make: bool) ->
     raise ConfigError(f"--log {url!r}: directory {path.parent} does not exist: create it first, or pick another path")
 
 
+async def _check_sqlite(url: str, create: bool) -> None:
+    await _check_directory(url, _sqlite_path(url), create=create, make=False)
+
+
+async def _open_sqlite(url: str, create: bool) -> EventLog:
+    from realcli.eventlog._sqlite import SqliteLog
+
+    path = _sqlite_path(url)
+    await _check_directory(url, path, create=create, make=True)
+    return await SqliteLog.open(path, create=create)
+
+
+async def _check_nats(url: str, create: bool) -> None:
+    from realcli.eventlog._natsconn import parse_nats_url
+
+    parse_nats_url(url)
+
+
+async def _open_nats(url: str, create: bool) -> EventLog:
+    from realcli.eventlog._nats import JetStreamLog
+
+    return await JetStreamLog.open(url)
+
+
+class _Backend(NamedTuple):
+    """A log backend as ``--log`` reaches it: how its URLs look, an early check, and the opening.
+
+    ``check`` refuses an unusable URL before a command prints anything;
+    ``open`` returns the log, which the caller closes.  Heavy dependencies
+    (aiosqlite, nats-py) are imported inside them, when that backend is used.
+    """
+
+    example: str
+    check: Callable[[str, bool], Awaitable[None]]
+    open: Callable[[str, bool], Awaitable[EventLog]]
+
+
+# URL prefix -> backend.  A new backend is its module and one line here.
+_BACKENDS: Final[dict[str, _Backend]] = {
+    "sqlite:": _Backend("sqlite:PATH", _check_sqlite, _open_sqlite),
+    "nats://": _Backend("nats://HOST:PORT", _check_nats, _open_nats),
+    "memory:": _Backend("memory:[NAME]", _memory.check_url, _memory.open_url),
+}
+
+
+def _backend(url: str) -> _Backend:
+    for prefix, backend in _BACKENDS.items():
+        if url.startswith(prefix):
+            return backend
+    raise ConfigError(f"--log {url!r}: unknown log scheme (expected {describe_schemes()})")
+
+
 async def check_url(url: str | None, *, create: bool = True) -> None:
     """Refuse an unusable ``--log`` early (before a command prints anything), as ``open_log`` would."""
     url = url or default_url()
-    if url.startswith("sqlite:"):
-        await _check_directory(url, _sqlite_path(url), create=create, make=False)
-    elif url.startswith("nats://"):
-        from realcli.eventlog._natsconn import parse_nats_url
-
-        parse_nats_url(url)
-    else:
-        raise ConfigError(f"--log {url!r}: unknown log scheme (expected {describe_schemes()})")
+    await _backend(url).check(url, create)
 
 
 @asynccontextmanager
 async def open_log(url: str | None = None, *, create: bool = True) -> AsyncIterator[EventLog]:
     """Open the log at ``url`` (default: ``default_url()``) for the duration of the block.
 
-    ``create=False`` is for commands that only read: a missing SQLite file is
-    then a ``NotFoundError`` instead of a new empty log.  Even with ``create``,
-    a SQLite log's directory must exist (``ConfigError``), except the
-    default log's ``runs/``, which is made on first use.
+    ``create=False`` is for commands that only read: a missing SQLite file (or
+    memory log name) is then a ``NotFoundError`` instead of a new empty log.
+    Even with ``create``, a SQLite log's directory must exist
+    (``ConfigError``), except the default log's ``runs/``, which is made on
+    first use.
     """
     url = url or default_url()
-    if url.startswith("sqlite:"):
-        from realcli.eventlog._sqlite import SqliteLog
-
-        path = _sqlite_path(url)
-        await _check_directory(url, path, create=create, make=True)
-        sqlite = await SqliteLog.open(path, create=create)
-        try:
-            yield sqlite
-        finally:
-            await sqlite.aclose()
-    elif url.startswith("nats://"):
-        from realcli.eventlog._nats import JetStreamLog
-
-        js = await JetStreamLog.open(url)
-        try:
-            yield js
-        finally:
-            await js.aclose()
-    else:
-        raise ConfigError(f"--log {url!r}: unknown log scheme (expected {describe_schemes()})")
+    log = await _backend(url).open(url, create)
+    try:
+        yield log
+    finally:
+        await log.aclose()
