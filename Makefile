@@ -1,11 +1,11 @@
 # The two commands of the README: `make demo` (set up, then the main job on the
-# bundled tasks) and `make test`.
+# bundled tasks) and `make test`; `make test-fast` is the pure tier (CONTRIBUTING.md, "Tests").
 PY := .venv/bin/python
 REALCLI := .venv/bin/realcli
 TASKS ?= tasks
 LOG ?= sqlite:runs/realcli.db
 
-.PHONY: setup demo demo-local validate test test-chaos lint typecheck bench services
+.PHONY: setup demo demo-local validate test test-fast test-chaos lint typecheck bench services
 
 setup:
 	scripts/setup.sh
@@ -26,6 +26,10 @@ demo-local:
 
 test: services
 	$(PY) -m pytest -q --ignore=tests/chaos
+
+# The pure tier: no Docker engine, no nats-server, no model, no browser (under a minute on 2 cores).
+test-fast:
+	$(PY) -m pytest -q --ignore=tests/chaos -m "not docker and not nats and not local_model and not browser"
 
 # Crash safety end to end: kill -9 at seeded random points, NATS restarts and a
 # 75 s outage, a worker killed mid-trial (a few minutes; CI runs it too).

@@ -21,6 +21,8 @@ from pathlib import Path
 from realcli.eventlog import NATS_TOKEN_ENV
 
 TOKEN = os.environ.setdefault(NATS_TOKEN_ENV, "test-" + secrets.token_hex(16))
+# Set (to the test's id) by tests/conftest.py for a test not marked `nats`: it may not start a server.
+NO_NATS_ENV = "REALCLI_TEST_NO_NATS"
 
 
 def free_port() -> int:
@@ -48,6 +50,8 @@ class NatsServer:
         self._proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
+        if os.environ.get(NO_NATS_ENV):
+            raise RuntimeError(f"{os.environ[NO_NATS_ENV]} starts nats-server but is not marked 'nats'")
         self.store.mkdir(parents=True, exist_ok=True)
         config = self.store / "auth.conf"
         config.touch(mode=0o600)

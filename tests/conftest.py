@@ -1,10 +1,21 @@
+"""Session-wide fixtures, and the test tiers (CONTRIBUTING.md, "Tests").
+
+A test marked ``docker`` gets the engine and the local base images; any
+other test sees no engine (``DOCKER_HOST`` points nowhere), so a test that
+needs Docker without saying so fails in every tier, not only on a machine
+without an engine.  Likewise only a test marked ``nats`` may start
+nats-server, and only one marked ``browser`` may drive chromium.  A test
+that requests those fixtures without its marker stops the session at
+collection.
+"""
+
 from __future__ import annotations
 
 import os
 import secrets
 from collections.abc import AsyncIterator, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import anyio
 import pytest
@@ -12,7 +23,7 @@ import pytest
 from realcli.environments import LABEL_SESSION, SESSION_ENV, DockerUnavailableError
 from realcli.eventlog import EventLog, open_log
 from realcli.runtime import connect, prune_images
-from tests._nats import NatsServer, nats_server
+from tests._nats import NO_NATS_ENV, NatsServer, nats_server
 from tests.fakes import fake_model_server  # noqa: F401  (a fixture)
 
 pytest_plugins = ["tests.conftest_docker"]
@@ -22,43 +33,84 @@ os.environ[SESSION_ENV] = SESSION  # every container and image realcli makes in 
 
 BUNDLED = {p.name for p in (Path(__file__).resolve().parent.parent / "tasks").iterdir() if p.is_dir()}
 
+# Where a test outside the docker tier finds "the engine": nowhere.
+NO_ENGINE: Final = "unix:///nonexistent/mark-the-test-docker.sock"
+# Fixtures that need what a marker stands for (each fixture that depends on them is caught too).
+BROWSER_FIXTURES: Final = frozenset({"browser"})
+NATS_FIXTURES: Final = frozenset({"nats"})
+DOCKER_FIXTURE_MODULE: Final = "tests.conftest_docker"
+
+
+# ------------------------------------------------------------------ tiers
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Stop the session if a test uses Docker, NATS or a browser fixture without its marker.
+
+    A Docker test's ``log`` is SQLite or NATS, not memory: a trial costs
+    seconds, and what the memory log would add the contract suite covers.
+    """
+    unmarked = [
+        f"{item.nodeid}: uses {', '.join(sorted(names))} but is not marked {marker!r}"
+        for item in items
+        for marker, names in _needs(item).items()
+        if names and item.get_closest_marker(marker) is None
+    ]
+    if unmarked:
+        raise pytest.UsageError(
+            "tests outside their tier (mark them with pytestmark or @pytest.mark.<marker>):\n  " + "\n  ".join(unmarked)
+        )
+    dropped = [item for item in items if item.get_closest_marker("docker") and _log_backend(item) == "memory"]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = [item for item in items if item not in dropped]
+
+
+def _log_backend(item: pytest.Item) -> str | None:
+    callspec = getattr(item, "callspec", None)
+    return None if callspec is None else callspec.params.get("log")
+
+
+def _needs(item: pytest.Item) -> dict[str, set[str]]:
+    """The fixtures of ``item`` (its whole closure) that need each marker."""
+    names = set(getattr(item, "fixturenames", ()))
+    definitions: Mapping[str, Any] = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+    docker = {n for n in names if any(_defined_in(d, DOCKER_FIXTURE_MODULE) for d in definitions.get(n, ()))}
+    return {"docker": docker, "nats": names & NATS_FIXTURES, "browser": names & BROWSER_FIXTURES}
+
+
+def _defined_in(fixturedef: Any, module: str) -> bool:
+    return getattr(getattr(fixturedef, "func", None), "__module__", None) == module
+
+
+@pytest.fixture(autouse=True)
+def _tier(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Give a test what its markers say, and nothing else (see the module docstring)."""
+    if request.node.get_closest_marker("docker") is not None:
+        request.getfixturevalue("base_images")
+        request.getfixturevalue("_docker_sweep")
+    else:
+        monkeypatch.setenv("DOCKER_HOST", NO_ENGINE)
+    if request.node.get_closest_marker("nats") is None:
+        monkeypatch.setenv(NO_NATS_ENV, request.node.nodeid)
+
 
 @pytest.fixture(scope="session")
-def nats() -> Iterator[NatsServer]:
-    """One real JetStream server for the session; tests isolate by stream name."""
-    with nats_server() as server:
-        yield server
-
-
-@pytest.fixture(params=["sqlite", "nats"])
-def log_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A fresh, empty log URL on each backend."""
-    if request.param == "sqlite":
-        return f"sqlite:{tmp_path / 'log.db'}"
-    server: NatsServer = request.getfixturevalue("nats")
-    return f"{server.url}?stream=T{os.urandom(6).hex()}"
-
-
-@pytest.fixture
-async def log(log_url: str) -> AsyncIterator[EventLog]:
-    async with open_log(log_url) as opened:
-        yield opened
-
-
-@pytest.fixture(scope="session", autouse=True)
-def _no_docker_leaks() -> Iterator[None]:
-    """No test may leave a sandbox or a run network behind; task images the tests built are removed at the end.
+def _docker_sweep() -> Iterator[None]:
+    """At the end of a session that ran Docker tests: no sandbox or run network left; test-built images removed.
 
     Only this session's objects count: everything realcli creates in this
     session (here or in the CLI subprocesses, which inherit the variable)
-    carries ``realcli.session=<SESSION>``, so another job's containers and
-    freshly built images are never touched.
+    carries ``realcli.session=<SESSION>``, so another job's containers,
+    networks and images are never touched.  A session without Docker tests
+    never requests this fixture, so it never connects to the engine.
     """
     yield
 
     async def sweep() -> list[str]:
         async with connect() as docker:
-            mine = await docker.containers.list(all=True, filters={"label": [f"{LABEL_SESSION}={SESSION}"]})
+            label = {"label": [f"{LABEL_SESSION}={SESSION}"]}
+            mine = await docker.containers.list(all=True, filters=label)
             for c in mine:
                 await c.delete(force=True, v=True)
 
@@ -68,7 +120,7 @@ def _no_docker_leaks() -> Iterator[None]:
                 return labels.get(LABEL_SESSION) == SESSION and labels.get("realcli.task") not in BUNDLED
 
             await prune_images(docker, select=made_here)
-            networks = await docker.networks.list(filters={"label": [f"{LABEL_SESSION}={SESSION}"]})
+            networks = await docker.networks.list(filters=label)
             for net in networks:
                 await (await docker.networks.get(net["Id"])).delete()
             return [c.id[:12] for c in mine] + [n["Name"] for n in networks]
@@ -76,5 +128,44 @@ def _no_docker_leaks() -> Iterator[None]:
     try:
         leaked = anyio.run(sweep)
     except DockerUnavailableError:
-        return  # no engine: no test of this session made anything in it
+        return  # the engine went away: nothing of this session can be left in it
     assert not leaked, f"sandbox containers or networks were left behind: {leaked}"
+
+
+# ------------------------------------------------------------------- logs
+
+
+@pytest.fixture(scope="session")
+def _nats_server() -> Iterator[NatsServer]:
+    with nats_server() as server:
+        yield server
+
+
+@pytest.fixture
+def nats(request: pytest.FixtureRequest, _nats_server: NatsServer) -> NatsServer:
+    """One real JetStream server for the session; tests isolate by stream name."""
+    if request.node.get_closest_marker("nats") is None:  # reached through getfixturevalue: not seen at collection
+        pytest.fail(f"{request.node.nodeid} uses nats-server but is not marked 'nats'")
+    return _nats_server
+
+
+def _fresh_url(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if backend == "memory":
+        return "memory:"
+    if backend == "sqlite":
+        return f"sqlite:{tmp_path / 'log.db'}"
+    server: NatsServer = request.getfixturevalue("nats")
+    return f"{server.url}?stream=T{os.urandom(6).hex()}"
+
+
+@pytest.fixture(params=["sqlite", pytest.param("nats", marks=pytest.mark.nats)])
+def log_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty log URL on each backend that another process can open too."""
+    return _fresh_url(request.param, request, tmp_path)
+
+
+@pytest.fixture(params=["sqlite", "memory", pytest.param("nats", marks=pytest.mark.nats)])
+async def log(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[EventLog]:
+    """A fresh, empty log on each backend (the in-memory one is this process's alone)."""
+    async with open_log(_fresh_url(request.param, request, tmp_path)) as opened:
+        yield opened

@@ -142,6 +142,7 @@ def test_align_command_prints_the_table_and_json(tmp_path: Path) -> None:
 
 
 @pytest.mark.usefixtures("python_image")
+@pytest.mark.docker
 def test_validate_shows_the_alignment_table_for_a_bundled_task(tmp_path: Path) -> None:
     task = tmp_path / "config-hardening"
     shutil.copytree(TASKS / "config-hardening", task)

@@ -51,6 +51,7 @@ def test_every_bundled_task_lints_clean(suite: list[Task]) -> None:
 
 
 @pytest.mark.usefixtures("python_image")
+@pytest.mark.docker
 async def test_a_sample_of_the_bundled_tasks_passes_validation(suite: list[Task], tmp_path: Path) -> None:
     """Oracle passes EXEC and COLLAB, every probe fires, every slice is released, every
     rule-decidable checklist item passes; the no-op agent, the parrot and every mutant fail.

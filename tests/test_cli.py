@@ -66,6 +66,7 @@ def test_unreachable_nats() -> None:
     assert "nats-server -js" in line
 
 
+@pytest.mark.docker
 def test_missing_run_names_the_known_runs(tmp_path: Path) -> None:
     url = f"sqlite:{tmp_path / 'log.db'}"
     assert (
@@ -134,6 +135,8 @@ def test_dead_docker_engine_says_how_to_start_it(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("suffix", [".jsonl", ".jsonl.gz"])
+@pytest.mark.docker
+@pytest.mark.nats
 def test_export_import_export_is_byte_identical_across_backends(tmp_path: Path, nats: object, suffix: str) -> None:
     source = f"sqlite:{tmp_path / 'a.db'}"
     assert realcli("run", str(FIXTURES / "realcli-full"), "--run-id", "arch", "--log", source).returncode == 0
@@ -154,6 +157,7 @@ def test_export_import_export_is_byte_identical_across_backends(tmp_path: Path, 
     assert first.read_bytes() == second.read_bytes()
 
 
+@pytest.mark.docker
 def test_truncated_archive_is_refused_and_imports_nothing(tmp_path: Path) -> None:
     source = f"sqlite:{tmp_path / 'a.db'}"
     assert (
@@ -179,6 +183,7 @@ def test_truncated_archive_is_refused_and_imports_nothing(tmp_path: Path) -> Non
 # ------------------------------------------------------------------- live tail
 
 
+@pytest.mark.docker
 def test_tail_follows_a_run_from_another_process(tmp_path: Path) -> None:
     url = f"sqlite:{tmp_path / 'log.db'}"
     follower = spawn("tail", "live", "--follow", "--log", url)
@@ -196,6 +201,8 @@ def test_tail_follows_a_run_from_another_process(tmp_path: Path) -> None:
     assert any("ProbeFired" in line for line in lines)
 
 
+@pytest.mark.docker
+@pytest.mark.nats
 def test_tail_over_nats_from_another_process(tmp_path: Path, nats: object) -> None:
     url = f"{nats.url}?stream=L{os.urandom(4).hex()}"  # type: ignore[attr-defined]
     follower = spawn("tail", "natslive", "--follow", "--json", "--log", url)
@@ -219,6 +226,8 @@ def test_tail_over_nats_from_another_process(tmp_path: Path, nats: object) -> No
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "nats"])
+@pytest.mark.docker
+@pytest.mark.nats
 def test_kill_9_then_resume_loses_and_duplicates_nothing(tmp_path: Path, nats: object, backend: str) -> None:
     url = f"sqlite:{tmp_path / 'log.db'}" if backend == "sqlite" else f"{nats.url}?stream=K{os.urandom(4).hex()}"  # type: ignore[attr-defined]
     task = make_task(tmp_path, "crash", solve="#!/bin/sh\nsleep 4\necho hello > /app/out\n")
@@ -273,6 +282,7 @@ def test_coverage_of_the_bundled_suite_as_json() -> None:
     assert set(data["probes_per_dimension"]) == {"U", "S", "OR", "TC", "SR"}
 
 
+@pytest.mark.docker
 def test_a_folder_with_a_broken_task_runs_the_rest_and_lists_the_skipped_one(tmp_path: Path) -> None:
     suite = tmp_path / "suite"
     make_task(suite, "fine")
@@ -342,6 +352,7 @@ def _drop_verdicts(archive: Path, out: Path, trial: str) -> None:
     out.write_bytes(lines[0] + b"".join(kept) + trailer.encode())
 
 
+@pytest.mark.docker
 def test_a_trial_a_crash_left_unjudged_is_shown_then_judged_by_resume(tmp_path: Path) -> None:
     first, url = f"sqlite:{tmp_path / 'first.db'}", f"sqlite:{tmp_path / 'log.db'}"
     done = realcli(
@@ -377,6 +388,7 @@ def test_a_trial_a_crash_left_unjudged_is_shown_then_judged_by_resume(tmp_path: 
     assert "unjudged" not in clean.stdout
 
 
+@pytest.mark.docker
 def test_a_run_whose_trials_end_in_infrastructure_errors_exits_non_zero(tmp_path: Path) -> None:
     """A Dockerfile that fails to build is the world's failure, not the agent's: excluded, said, and exit 3."""
     root = make_task(tmp_path, "unbuildable", dockerfile="FROM debian:bookworm-slim\nRUN exit 7\n")

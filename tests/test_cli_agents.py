@@ -34,8 +34,6 @@ from tests.fakes import Delay, FakeModelServer, Rule, Text, ToolCall
 # reaches its model only through realcli's gateway.
 ISOLATED = "[verifier]\ntimeout_sec = 60\n[environment]\nallow_internet = false\n"
 
-pytestmark = pytest.mark.usefixtures("debian_image")
-
 API_KEY = "sk-realcli-test-" + "Zq9" * 12  # the real key: only the gateway and the fake upstream see it
 TASK = "cli-agents"
 TRIAL_GUARD_SEC = 300  # against hangs, not a speed assertion
@@ -187,6 +185,7 @@ def assert_collab_trial(records: list[ev.RecordedEvent], server: FakeModelServer
 # ---------------------------------------------------------------- Claude Code
 
 
+@pytest.mark.docker
 async def test_claude_code_collab_trial_takes_a_mid_run_probe(
     agent_images: dict[str, str], tmp_path: Path, log: EventLog
 ) -> None:
@@ -205,6 +204,7 @@ async def test_claude_code_collab_trial_takes_a_mid_run_probe(
     assert_collab_trial(records, server, "claude-code")
 
 
+@pytest.mark.docker
 async def test_claude_code_asks_the_user_and_goes_on_with_the_answer_in_a_new_turn(
     agent_images: dict[str, str], tmp_path: Path, log: EventLog
 ) -> None:
@@ -238,6 +238,7 @@ async def test_claude_code_asks_the_user_and_goes_on_with_the_answer_in_a_new_tu
 # ---------------------------------------------------------------------- Codex
 
 
+@pytest.mark.docker
 async def test_codex_collab_trial_takes_a_mid_run_probe_on_resume(
     agent_images: dict[str, str], tmp_path: Path, log: EventLog
 ) -> None:
@@ -259,6 +260,7 @@ async def test_codex_collab_trial_takes_a_mid_run_probe_on_resume(
     assert resumed[0].headers.get("thread-id") == server.requests[0].headers.get("thread-id")
 
 
+@pytest.mark.docker
 async def test_a_spent_token_budget_makes_the_agent_hand_back_and_stop(
     agent_images: dict[str, str], tmp_path: Path, log: EventLog
 ) -> None:
@@ -299,6 +301,7 @@ def test_the_cli_options_reach_the_agent_and_survive_a_resume(monkeypatch: pytes
 # ---------------------------------------------------------------- faults
 
 
+@pytest.mark.docker
 async def test_an_agent_that_cannot_be_installed_is_an_infrastructure_error(
     agent_images: dict[str, str], tmp_path: Path, log: EventLog
 ) -> None:
@@ -314,6 +317,7 @@ async def test_an_agent_that_cannot_be_installed_is_an_infrastructure_error(
     assert server.requests == []
 
 
+@pytest.mark.docker
 async def test_an_upstream_that_stays_down_ends_the_trial_as_an_infrastructure_error(
     agent_images: dict[str, str], tmp_path: Path, log: EventLog
 ) -> None:
@@ -333,6 +337,7 @@ async def test_an_upstream_that_stays_down_ends_the_trial_as_an_infrastructure_e
     assert of(records, ev.VerifierFinished) == []  # never scored
 
 
+@pytest.mark.docker
 async def test_an_agent_process_that_dies_mid_run_is_its_own_failure_and_its_sandbox_removed(
     agent_images: dict[str, str], tmp_path: Path, log: EventLog, docker_client: aiodocker.Docker
 ) -> None:
@@ -364,6 +369,7 @@ async def test_an_agent_process_that_dies_mid_run_is_its_own_failure_and_its_san
 # ------------------------------------------------------- the process capability
 
 
+@pytest.mark.docker
 async def test_spawned_processes_talk_line_by_line_and_die_with_their_block(
     agent_images: dict[str, str], docker_client: aiodocker.Docker, sandbox_run: str
 ) -> None:

@@ -16,6 +16,7 @@ from realcli.events import AgentMessaged
 from tests._nats import NatsServer
 
 
+@pytest.mark.nats
 async def test_nats_outage_during_appends_loses_and_duplicates_nothing(tmp_path: Path) -> None:
     server = NatsServer(tmp_path / "store")
     server.start()
@@ -57,6 +58,7 @@ async def test_a_log_locked_by_another_process_gives_a_clear_error(tmp_path: Pat
         assert [r.version async for r in log.read("r1.t1.agent")] == [1, 2]
 
 
+@pytest.mark.nats
 async def test_nats_reads_always_end_and_return_everything(nats: NatsServer) -> None:
     """Hundreds of reads, ten at a time, of a log with large messages: every read ends, complete.
 

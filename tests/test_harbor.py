@@ -36,8 +36,6 @@ from realcli.scripts_catalog import load_catalog
 from tests._tasks import make_task, turn
 from tests.fakes import FakeModelServer, Text
 
-pytestmark = pytest.mark.usefixtures("debian_image")
-
 
 @pytest.fixture
 async def slog(tmp_path: Path) -> AsyncIterator[EventLog]:
@@ -90,6 +88,7 @@ if hello | grep -q 'Hello, world'; then echo 1; else echo 0; fi > /logs/verifier
 """
 
 
+@pytest.mark.docker
 async def test_a_task_that_declares_no_network_gets_harbors_public_default(tmp_path: Path, log: EventLog) -> None:
     root = make_task(tmp_path, "needs-net", toml="[verifier]\ntimeout_sec = 240\n")
     (root / "tests" / "test.sh").write_text(APT_VERIFIER)
@@ -105,6 +104,7 @@ async def test_a_task_that_declares_no_network_gets_harbors_public_default(tmp_p
     assert report(fold("h1", records))["outcome"]["hints"] == []
 
 
+@pytest.mark.docker
 async def test_network_none_isolates_every_sandbox_and_says_why_the_task_failed(tmp_path: Path, log: EventLog) -> None:
     toml = "[environment]\nallow_internet = true\n[verifier]\ntimeout_sec = 240\n"
     root = make_task(tmp_path, "needs-net", toml=toml)
@@ -162,6 +162,7 @@ def workspace_task(tmp_path: Path, toml: str = "") -> Task:
     return load_task(root)
 
 
+@pytest.mark.docker
 async def test_the_working_directory_is_the_images_workdir(tmp_path: Path, log: EventLog) -> None:
     task = workspace_task(tmp_path)
     agent = FollowsInstructions()
@@ -177,6 +178,7 @@ async def test_the_working_directory_is_the_images_workdir(tmp_path: Path, log: 
     assert agent.workdir == "/workspace"  # what the agent's prompt says
 
 
+@pytest.mark.docker
 async def test_a_declared_workdir_wins_over_the_images(tmp_path: Path, log: EventLog) -> None:
     task = workspace_task(tmp_path, toml='[environment]\nworkdir = "/srv"\n')
 
@@ -199,6 +201,7 @@ def verifier_writing(tmp_path: Path, name: str, script: str) -> Task:
     return load_task(root)
 
 
+@pytest.mark.docker
 async def test_reward_files_as_harbor_reads_them(tmp_path: Path, slog: EventLog) -> None:
     tasks = [
         verifier_writing(tmp_path, "two-lines", "printf '1\\n# 3 of 3 checks passed\\n' > /logs/verifier/reward.txt\n"),
@@ -221,6 +224,7 @@ async def test_reward_files_as_harbor_reads_them(tmp_path: Path, slog: EventLog)
     assert "--metric" in (several.error or "")
 
 
+@pytest.mark.docker
 async def test_metric_chooses_the_reward_among_several(tmp_path: Path, slog: EventLog) -> None:
     task = verifier_writing(
         tmp_path, "metrics", """echo '{"accuracy": 1, "speed": 0.25}' > /logs/verifier/reward.json\n"""
@@ -268,6 +272,7 @@ def test_reward_messages_say_what_was_wrong(
 # -------------------------------------------------------------------- images
 
 
+@pytest.mark.docker
 async def test_images_as_harbor_chooses_them_with_an_image_map(tmp_path: Path, slog: EventLog) -> None:
     absent = make_task(
         tmp_path,
@@ -305,6 +310,7 @@ if [ "$(cat /tmp/agent-user)" = nobody ] && [ "$(id -un)" = daemon ] && [ "$TOKE
 """
 
 
+@pytest.mark.docker
 async def test_users_env_templates_and_the_solution_env_are_applied(
     tmp_path: Path, slog: EventLog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -329,6 +335,7 @@ async def test_users_env_templates_and_the_solution_env_are_applied(
     assert started.task.config.verifier.env == {"TOKEN": "${REALCLI_TEST_TOKEN}"}  # the log keeps the template
 
 
+@pytest.mark.docker
 async def test_an_unset_template_variable_is_a_task_error_naming_it(tmp_path: Path, slog: EventLog) -> None:
     task = load_task(make_task(tmp_path, "unset", toml='[verifier]\nenv = { KEY = "${REALCLI_TEST_NEVER_SET}" }\n'))
 
@@ -339,6 +346,7 @@ async def test_an_unset_template_variable_is_a_task_error_naming_it(tmp_path: Pa
     assert "verifier.env.KEY: ${REALCLI_TEST_NEVER_SET} is not set in realcli's environment" in done.detail
 
 
+@pytest.mark.docker
 async def test_the_healthcheck_runs_until_it_passes_or_fails_the_trial(tmp_path: Path, slog: EventLog) -> None:
     ready = '[environment.healthcheck]\ncommand = "test -f /tmp/ready || { touch /tmp/ready; false; }"\n'
     ready += "interval_sec = 0\nstart_interval_sec = 0\nretries = 3\n"
@@ -359,6 +367,7 @@ async def test_the_healthcheck_runs_until_it_passes_or_fails_the_trial(tmp_path:
 # ------------------------------------------------------------------ validate
 
 
+@pytest.mark.docker
 async def test_validate_says_what_went_wrong_and_never_rebuilds_a_failed_image(tmp_path: Path, slog: EventLog) -> None:
     wrong = make_task(tmp_path, "wrong", solve="#!/bin/sh\necho goodbye > /app/out\nls /app/missing-input\n")
     (wrong / "tests" / "test.sh").write_text(
@@ -434,6 +443,7 @@ def two_step_task(tmp_path: Path) -> Task:
     return load_task(root)
 
 
+@pytest.mark.docker
 async def test_a_two_step_task_runs_as_harbor_runs_it(tmp_path: Path, log: EventLog) -> None:
     task = two_step_task(tmp_path)
 
@@ -473,6 +483,7 @@ name = "c"
 """
 
 
+@pytest.mark.docker
 async def test_a_step_below_its_min_reward_stops_the_trial_and_the_mean_counts_the_steps_run(
     tmp_path: Path, slog: EventLog
 ) -> None:
@@ -509,6 +520,7 @@ class StepRecorder:
         await session.yield_turn(claims_done=True)
 
 
+@pytest.mark.docker
 async def test_each_step_starts_a_fresh_session_unless_it_inherits_the_prior_one(
     tmp_path: Path, slog: EventLog
 ) -> None:
@@ -529,6 +541,7 @@ def test_a_multi_step_task_needs_each_steps_instruction(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("inherit", [True, False])
+@pytest.mark.docker
 async def test_terminus_keeps_its_conversation_only_when_the_step_inherits_it(
     tmp_path: Path, slog: EventLog, fake_model_server: FakeModelServer, inherit: bool
 ) -> None:

@@ -22,7 +22,7 @@ from realcli.eventlog import EventLog, open_log
 from realcli.runtime import OracleAgent, RunPlan, load_task, start_run
 from tests._tasks import make_task
 
-pytestmark = pytest.mark.usefixtures("debian_image")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("debian_image")]
 
 FLOOD_BYTES = 1 << 30  # 1 GiB on stdout
 

@@ -50,6 +50,7 @@ COPY data.txt /opt/data.txt
 """
 
 
+@pytest.mark.docker
 async def test_build_is_cached_by_content_and_rebuilt_on_change(
     docker_client: aiodocker.Docker, debian_image: str, image_cleanup: list[str], tmp_path: Path
 ) -> None:
@@ -77,6 +78,7 @@ async def test_build_is_cached_by_content_and_rebuilt_on_change(
         assert await sb.get_file("/opt/data.txt") == b"two\n"
 
 
+@pytest.mark.docker
 async def test_concurrent_requests_for_one_image_build_once(
     docker_client: aiodocker.Docker, debian_image: str, image_cleanup: list[str], tmp_path: Path
 ) -> None:
@@ -95,6 +97,7 @@ async def test_concurrent_requests_for_one_image_build_once(
     assert sorted(r.cached for r in results) == [False, True, True, True]
 
 
+@pytest.mark.docker
 async def test_a_failing_build_names_the_task_and_shows_the_log_tail(
     docker_client: aiodocker.Docker, debian_image: str, image_cleanup: list[str], tmp_path: Path
 ) -> None:
@@ -119,6 +122,7 @@ async def test_a_failing_build_names_the_task_and_shows_the_log_tail(
         await docker_client.images.inspect(err.value.image)
 
 
+@pytest.mark.docker
 async def test_a_missing_base_image_names_it_and_the_ways_out(docker_client: aiodocker.Docker, tmp_path: Path) -> None:
     env = write_env(tmp_path, "FROM realcli-test/no-such-base:never\n")
     tid = task_id()
@@ -135,6 +139,7 @@ async def test_a_missing_base_image_names_it_and_the_ways_out(docker_client: aio
     assert err.value.cause == "image_error"
 
 
+@pytest.mark.docker
 async def test_docker_image_is_used_when_present_and_a_clear_error_when_missing(
     docker_client: aiodocker.Docker, python_image: str, tmp_path: Path
 ) -> None:
@@ -153,6 +158,7 @@ async def test_docker_image_is_used_when_present_and_a_clear_error_when_missing(
         assert way_out in message
 
 
+@pytest.mark.docker
 async def test_an_absent_docker_image_falls_back_to_building_the_dockerfile(
     docker_client: aiodocker.Docker, debian_image: str, image_cleanup: list[str], tmp_path: Path
 ) -> None:
@@ -165,6 +171,7 @@ async def test_an_absent_docker_image_falls_back_to_building_the_dockerfile(
     assert got.tag.startswith("realcli-task/")
 
 
+@pytest.mark.docker
 async def test_the_image_map_substitutes_docker_images_and_base_images(
     docker_client: aiodocker.Docker, python_image: str, image_cleanup: list[str], tmp_path: Path
 ) -> None:
@@ -187,6 +194,7 @@ async def test_the_image_map_substitutes_docker_images_and_base_images(
     assert unmapped.tag != built.tag  # another substitution is another image
 
 
+@pytest.mark.docker
 async def test_a_failed_build_is_not_rebuilt_at_once(
     docker_client: aiodocker.Docker, debian_image: str, tmp_path: Path
 ) -> None:
@@ -201,6 +209,7 @@ async def test_a_failed_build_is_not_rebuilt_at_once(
     assert second.value.log == first.value.log
 
 
+@pytest.mark.docker
 async def test_builds_can_trust_extra_ca_certificates_which_stay_out_of_the_image(
     docker_client: aiodocker.Docker, python_image: str, image_cleanup: list[str], tmp_path: Path, sandbox_run: str
 ) -> None:
@@ -221,6 +230,7 @@ async def test_builds_can_trust_extra_ca_certificates_which_stay_out_of_the_imag
     assert "No such file" in result.stderr.text
 
 
+@pytest.mark.docker
 async def test_no_dockerfile_and_no_docker_image_is_a_task_format_error(
     docker_client: aiodocker.Docker, tmp_path: Path
 ) -> None:
@@ -252,6 +262,7 @@ def test_context_hash_follows_dockerignore_and_executable_bits(tmp_path: Path) -
     assert context_hash(env) != base
 
 
+@pytest.mark.docker
 async def test_base_images_are_up_to_date_and_labelled(
     docker_client: aiodocker.Docker, base_images: dict[str, str]
 ) -> None:
@@ -263,6 +274,7 @@ async def test_base_images_are_up_to_date_and_labelled(
         assert info["Config"]["Labels"][LABEL_RECIPE_HASH] == recipe_hash(r.image) == r.recipe_hash
 
 
+@pytest.mark.docker
 async def test_python_image_has_the_verifier_and_agent_tools(
     docker_client: aiodocker.Docker, python_image: str, sandbox_run: str
 ) -> None:
@@ -279,6 +291,7 @@ async def test_python_image_has_the_verifier_and_agent_tools(
         assert b'"passed": 1' in report or b'"passed":1' in report
 
 
+@pytest.mark.docker
 async def test_prune_removes_agent_images_before_the_task_images_they_are_built_on(
     docker_client: aiodocker.Docker, debian_image: str, image_cleanup: list[str], tmp_path: Path
 ) -> None:
@@ -327,6 +340,7 @@ RUN --mount=type=bind,source=tool.sh,target=/mnt/tool.sh cp /mnt/tool.sh /mounte
 """
 
 
+@pytest.mark.docker
 async def test_dockerfiles_that_need_buildkit_build(
     docker_client: aiodocker.Docker, debian_image: str, image_cleanup: list[str], tmp_path: Path, sandbox_run: str
 ) -> None:

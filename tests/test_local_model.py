@@ -35,7 +35,7 @@ from realcli.runtime._terminus import TerminusAgent, TerminusOptions
 from realcli.runtime._user import LlmVoice, llm_user_info
 from tests._tasks import make_task
 
-pytestmark = [pytest.mark.local_model, pytest.mark.usefixtures("debian_image")]
+pytestmark = [pytest.mark.local_model, pytest.mark.docker, pytest.mark.usefixtures("debian_image")]
 
 SCRIPT = {
     "opening": "Hi, could you put a greeting into /app/out for me?",

@@ -14,7 +14,7 @@ from realcli.runtime import OracleAgent, RunPlan, connect, load_task, start_run
 from tests._nats import NatsServer
 from tests._tasks import make_task
 
-pytestmark = pytest.mark.usefixtures("debian_image")
+pytestmark = [pytest.mark.docker, pytest.mark.nats, pytest.mark.usefixtures("debian_image")]
 
 
 async def file_in_sandbox(docker: aiodocker.Docker, trial: str, path: str) -> bool:

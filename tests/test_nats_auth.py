@@ -19,6 +19,8 @@ from realcli.runtime import connect
 from tests._nats import TOKEN, NatsServer
 from tests._tasks import make_task
 
+pytestmark = pytest.mark.nats
+
 
 async def raw_client(url: str, token: str | None) -> list[str]:
     """What a plain NATS client (not realcli) meets: the errors of its first connection."""
@@ -110,6 +112,7 @@ async def test_the_token_comes_from_a_file_readable_by_its_owner_only(
 
 
 @pytest.mark.usefixtures("debian_image")
+@pytest.mark.docker
 def test_the_token_never_reaches_a_sandbox_the_log_a_report_or_the_output(tmp_path: Path, nats: NatsServer) -> None:
     url = f"{nats.url}?stream=SEC{os.urandom(4).hex()}"
     # The oracle dumps every environment it can see inside the sandbox into the trace.
@@ -137,6 +140,7 @@ def test_the_token_never_reaches_a_sandbox_the_log_a_report_or_the_output(tmp_pa
 
 
 @pytest.mark.usefixtures("debian_image")
+@pytest.mark.docker
 async def test_a_container_on_the_host_network_cannot_use_the_log(nats: NatsServer) -> None:
     """What a sandbox given the network could try: speak NATS to the log's port without the token."""
     url = f"{nats.url}?stream=NET{os.urandom(4).hex()}"

@@ -27,7 +27,7 @@ from realcli.runtime import DockerSandbox, OracleAgent, RunPlan, ScriptedVoice, 
 from tests._nats import NatsServer
 from tests._tasks import make_task
 
-pytestmark = pytest.mark.usefixtures("base_images")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("base_images")]
 
 # Tries the log server's port on every address a sandbox could take for the host, then does the task.
 ATTACK = """#!/bin/sh
@@ -77,6 +77,7 @@ async def snapshot(log: EventLog, run_id: str) -> list[tuple[str, int, str]]:
     return [(rec.stream, rec.version, type(rec.event).__name__) async for rec in log.read_all(0, run_id)]
 
 
+@pytest.mark.nats
 async def test_a_sandbox_that_attacks_the_log_reaches_nothing_and_is_scored_as_usual(
     tmp_path: Path, nats: NatsServer
 ) -> None:
@@ -127,6 +128,7 @@ async def network_names(docker: aiodocker.Docker, run: str) -> list[str]:
     return [n["Name"] for n in await docker.networks.list(filters={"label": [f"realcli.run={run}"]})]
 
 
+@pytest.mark.nats
 async def test_sandboxes_of_a_run_share_a_bridge_but_not_each_other_or_the_hosts_loopback(
     docker_client: aiodocker.Docker, sandbox_run: str, python_image: str, nats: NatsServer
 ) -> None:

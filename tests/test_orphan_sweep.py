@@ -32,7 +32,7 @@ from realcli.runtime._sandbox import (
 from tests._nats import NatsServer
 from tests._tasks import make_task
 
-pytestmark = pytest.mark.usefixtures("debian_image")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("debian_image")]
 
 
 def dead_owner() -> str:
@@ -104,6 +104,7 @@ async def test_only_sandboxes_whose_owner_is_gone_from_this_host_are_swept(sandb
     assert await sandboxes.alive() == {"live-owner-here", "other-host", "unattributable"}
 
 
+@pytest.mark.nats
 async def test_a_worker_sweeps_while_it_runs_not_only_when_it_starts(
     tmp_path: Path, nats: NatsServer, sandboxes: Sandboxes
 ) -> None:

@@ -76,6 +76,7 @@ def test_write_profile_keeps_the_rest_of_task_toml_byte_for_byte(tmp_path: Path)
 
 
 @pytest.mark.usefixtures("debian_image")
+@pytest.mark.docker
 async def test_profile_real_rollouts_oracle_easy_noop_hard_broken_image_flagged(tmp_path: Path) -> None:
     good = make_task(tmp_path, "good", toml=TOML)
     (good / "solution" / "mutants").mkdir()
@@ -113,6 +114,7 @@ async def test_profile_real_rollouts_oracle_easy_noop_hard_broken_image_flagged(
 
 
 @pytest.mark.usefixtures("debian_image")
+@pytest.mark.docker
 def test_profile_command_prints_the_table_and_writes_task_toml(tmp_path: Path) -> None:
     root = make_task(tmp_path, "t", toml=TOML)
     result = realcli(

@@ -29,8 +29,6 @@ from realcli.runtime._terminus import TerminusAgent, TerminusOptions
 from tests._tasks import make_task, turn
 from tests.fakes import FakeModelServer, HttpError, RecordedRequest, Rule, Step, Text
 
-pytestmark = pytest.mark.usefixtures("debian_image")
-
 FIXTURES = Path(__file__).parent / "fixtures" / "tasks"
 API_KEY = "sk-test-" + "k3y" * 10
 
@@ -92,6 +90,7 @@ def reward(records: Sequence[ev.RecordedEvent], trial: str) -> float | None:
 # --------------------------------------------------------------------- oracle
 
 
+@pytest.mark.docker
 async def test_oracle_passes_paired_trials_on_both_backends(log: EventLog) -> None:
     task = load_task(FIXTURES / "realcli-full")
 
@@ -115,6 +114,7 @@ async def test_oracle_passes_paired_trials_on_both_backends(log: EventLog) -> No
     assert exec_message.text == task.spec.instruction
 
 
+@pytest.mark.docker
 async def test_noop_fails_the_verifier_and_does_nothing(log: EventLog) -> None:
     task = load_task(FIXTURES / "realcli-full")
 
@@ -127,6 +127,7 @@ async def test_noop_fails_the_verifier_and_does_nothing(log: EventLog) -> None:
 # ------------------------------------------------------------ the scripted user
 
 
+@pytest.mark.docker
 async def test_scripted_user_fires_every_trigger_kind(tmp_path: Path, log: EventLog) -> None:
     script = {
         "opening": "Please write the word into /app/out.",
@@ -192,6 +193,7 @@ async def test_scripted_user_fires_every_trigger_kind(tmp_path: Path, log: Event
     assert finished(records, trial).reason == "completed"
 
 
+@pytest.mark.docker
 async def test_a_probe_that_cannot_fire_is_recorded_as_not_fired(tmp_path: Path, log: EventLog) -> None:
     script = {
         "opening": "Write hello to /app/out.",
@@ -219,6 +221,7 @@ async def test_a_probe_that_cannot_fire_is_recorded_as_not_fired(tmp_path: Path,
 # -------------------------------------------------------------------- terminus
 
 
+@pytest.mark.docker
 async def test_terminus_exec_trial_end_to_end(
     tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
 ) -> None:
@@ -239,6 +242,7 @@ async def test_terminus_exec_trial_end_to_end(
     assert API_KEY not in json.dumps([ev.to_builtins(r.event) for r in records])
 
 
+@pytest.mark.docker
 async def test_terminus_collab_trial_asks_and_answers(
     tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
 ) -> None:
@@ -281,6 +285,7 @@ async def test_terminus_collab_trial_asks_and_answers(
     assert finished(records, trial).reason == "completed"
 
 
+@pytest.mark.docker
 async def test_a_model_that_only_answers_in_prose_scores_zero_and_counts_in_r(
     tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
 ) -> None:
@@ -307,6 +312,7 @@ async def test_a_model_that_only_answers_in_prose_scores_zero_and_counts_in_r(
     assert not result.interrupted
 
 
+@pytest.mark.docker
 async def test_an_agent_that_gives_up_on_malformed_answers_ends_by_its_own_failure(
     tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
 ) -> None:
@@ -345,6 +351,7 @@ def long_conversation(request: RecordedRequest) -> Step:
     return Text(turn("ls /app"), usage=usage)
 
 
+@pytest.mark.docker
 async def test_a_conversation_outgrowing_the_context_is_handed_over_and_goes_on(
     tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
 ) -> None:
@@ -363,6 +370,7 @@ async def test_a_conversation_outgrowing_the_context_is_handed_over_and_goes_on(
     assert "Write the word hello into /app/out." in fake_model_server.requests[-1].input_text
 
 
+@pytest.mark.docker
 async def test_a_window_budget_hands_over_before_the_model_refuses(
     tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
 ) -> None:
@@ -379,6 +387,7 @@ async def test_a_window_budget_hands_over_before_the_model_refuses(
     assert reward(records, "budgeted-exec-1") == 1.0
 
 
+@pytest.mark.docker
 async def test_a_refused_request_is_the_agents_failure_and_a_bad_key_is_not(
     tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
 ) -> None:
@@ -399,6 +408,7 @@ async def test_a_refused_request_is_the_agents_failure_and_a_bad_key_is_not(
     assert of(records, ev.VerifierFinished, "locked-exec-1") == []
 
 
+@pytest.mark.docker
 async def test_an_unreachable_model_endpoint_is_an_infrastructure_error(tmp_path: Path, log: EventLog) -> None:
     dead = ModelEndpoint(
         base_url="http://127.0.0.1:9/v1",
@@ -423,6 +433,7 @@ async def test_an_unreachable_model_endpoint_is_an_infrastructure_error(tmp_path
 # --------------------------------------------------------------------- budgets
 
 
+@pytest.mark.docker
 async def test_turn_budget_ends_the_trial_and_it_is_still_scored(
     tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
 ) -> None:
@@ -437,6 +448,7 @@ async def test_turn_budget_ends_the_trial_and_it_is_still_scored(
     assert of(records, ev.AgentStopped)[-1].reason == "budget"
 
 
+@pytest.mark.docker
 async def test_time_budget_kills_the_running_command_in_the_container(tmp_path: Path, log: EventLog) -> None:
     slow = "#!/bin/sh\nsleep 300\necho hello > /app/out\n"
     task = load_task(make_task(tmp_path, "slow", solve=slow, toml="[agent]\ntimeout_sec = 2\n"))
@@ -456,6 +468,7 @@ async def test_time_budget_kills_the_running_command_in_the_container(tmp_path: 
 # -------------------------------------------------------------------- failures
 
 
+@pytest.mark.docker
 async def test_a_dockerfile_that_fails_to_build_is_an_infrastructure_error(tmp_path: Path, log: EventLog) -> None:
     broken = load_task(make_task(tmp_path, "broken", dockerfile="FROM debian:bookworm-slim\nRUN exit 3\n"))
     fine = load_task(make_task(tmp_path, "fine"))
@@ -469,6 +482,7 @@ async def test_a_dockerfile_that_fails_to_build_is_an_infrastructure_error(tmp_p
     assert {o.trial_id: o.reason for o in result.outcomes}["fine-exec-1"] == "completed"
 
 
+@pytest.mark.docker
 async def test_a_missing_reward_is_an_infrastructure_error_not_a_zero(tmp_path: Path, log: EventLog) -> None:
     root = make_task(tmp_path, "noreward")
     (root / "tests" / "test.sh").write_text("#!/bin/sh\necho 'I forgot the reward'\n")
@@ -484,6 +498,7 @@ async def test_a_missing_reward_is_an_infrastructure_error_not_a_zero(tmp_path: 
     assert verifier.error
 
 
+@pytest.mark.docker
 async def test_a_verifier_that_times_out_on_the_agents_work_scores_zero(tmp_path: Path, log: EventLog) -> None:
     """The agent left a program that hangs the verifier: V = 0, scored, not an infrastructure error."""
     root = make_task(tmp_path, "hang", toml="[verifier]\ntimeout_sec = 3\n")
@@ -505,6 +520,7 @@ async def test_a_verifier_that_times_out_on_the_agents_work_scores_zero(tmp_path
 # ------------------------------------------------------------ the LLM simulator
 
 
+@pytest.mark.docker
 async def test_llm_user_simulator_paraphrases_judges_questions_and_never_rewrites_probes(
     tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
 ) -> None:

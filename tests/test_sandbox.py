@@ -40,6 +40,7 @@ def sandbox(docker: aiodocker.Docker, image: str, run: str, **kw: Any) -> Docker
 # --------------------------------------------------------------------- creation
 
 
+@pytest.mark.docker
 async def test_limits_labels_workdir_and_log_dirs(
     docker_client: aiodocker.Docker, python_image: str, sandbox_run: str
 ) -> None:
@@ -78,6 +79,7 @@ async def test_limits_labels_workdir_and_log_dirs(
         assert r.stdout.text.splitlines() == ["/srv/work", "42", "777 /logs/agent", "777 /logs/verifier"]
 
 
+@pytest.mark.docker
 async def test_cpus_above_the_host_are_clamped(
     docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
 ) -> None:
@@ -86,6 +88,7 @@ async def test_cpus_above_the_host_are_clamped(
         assert sb.info.cpus == float(info["NCPU"])
 
 
+@pytest.mark.docker
 async def test_network_is_none_by_default_and_the_runs_bridge_when_asked(
     docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
 ) -> None:
@@ -98,6 +101,7 @@ async def test_network_is_none_by_default_and_the_runs_bridge_when_asked(
         assert set(r.stdout.text.split()) > {"lo"}
 
 
+@pytest.mark.docker
 async def test_missing_image_is_an_infrastructure_error_and_leaves_nothing(
     docker_client: aiodocker.Docker, sandbox_run: str
 ) -> None:
@@ -116,6 +120,7 @@ async def test_unreachable_engine_says_how_to_start_it(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------- exec
 
 
+@pytest.mark.docker
 async def test_exec_exit_codes_streams_env_workdir_and_user(
     docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
 ) -> None:
@@ -139,6 +144,7 @@ async def test_exec_exit_codes_streams_env_workdir_and_user(
         assert "not found" in r.stderr.text
 
 
+@pytest.mark.docker
 async def test_timeout_kills_the_command_inside_the_container(
     docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
 ) -> None:
@@ -156,6 +162,7 @@ async def test_timeout_kills_the_command_inside_the_container(
         assert (r.exit_code, r.timed_out) == (124, False)
 
 
+@pytest.mark.docker
 async def test_huge_output_is_bounded_and_counted(
     docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
 ) -> None:
@@ -200,6 +207,7 @@ def make_tree(root: Path) -> dict[str, bytes]:
     return files
 
 
+@pytest.mark.docker
 async def test_files_round_trip(
     docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str, tmp_path: Path
 ) -> None:
@@ -256,6 +264,7 @@ async def test_files_round_trip(
         assert (await sb.get_archive("/no/such/dir", tmp_path / "none")).files == 0
 
 
+@pytest.mark.docker
 async def test_commit_keeps_the_final_state(
     docker_client: aiodocker.Docker,
     debian_image: str,
@@ -277,12 +286,14 @@ async def test_commit_keeps_the_final_state(
 # ------------------------------------------------------------------- lifecycle
 
 
+@pytest.mark.docker
 async def test_removed_after_success(docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str) -> None:
     async with sandbox(docker_client, debian_image, sandbox_run) as sb:
         await sb.exec("true", timeout_sec=30)
     assert not await container_exists(docker_client, sb.id)
 
 
+@pytest.mark.docker
 async def test_removed_after_an_exception(docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str) -> None:
     with pytest.raises(ZeroDivisionError):
         async with sandbox(docker_client, debian_image, sandbox_run) as sb:
@@ -290,6 +301,7 @@ async def test_removed_after_an_exception(docker_client: aiodocker.Docker, debia
     assert not await container_exists(docker_client, sb.id)
 
 
+@pytest.mark.docker
 async def test_removed_after_cancellation_mid_command(
     docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
 ) -> None:
@@ -328,6 +340,7 @@ CTRL_C_SCRIPT = textwrap.dedent(
 )
 
 
+@pytest.mark.docker
 async def test_removed_after_ctrl_c(docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str) -> None:
     cmd = [sys.executable, "-c", CTRL_C_SCRIPT, debian_image, sandbox_run]
     with anyio.fail_after(HANG_GUARD_SEC):
@@ -351,6 +364,7 @@ async def test_removed_after_ctrl_c(docker_client: aiodocker.Docker, debian_imag
 
 
 @pytest.mark.parametrize("how", ["killed", "removed"])
+@pytest.mark.docker
 async def test_container_gone_from_outside_fails_exec_promptly(
     docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str, how: str
 ) -> None:
@@ -375,6 +389,7 @@ async def test_container_gone_from_outside_fails_exec_promptly(
 # -------------------------------------------------------------------------- gc
 
 
+@pytest.mark.docker
 async def test_gc_removes_orphans_and_leaves_live_sandboxes(
     docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
 ) -> None:

@@ -148,6 +148,7 @@ def of(events: Sequence[ev.DecodedEvent], kind: type[Any]) -> list[Any]:
 
 
 @pytest.mark.usefixtures("python_image")
+@pytest.mark.docker
 async def test_layer_pipeline_end_to_end_with_pilot_events_and_replay(tmp_path: Path) -> None:
     base = base_copy(tmp_path, "csv-report")
     url = f"sqlite:{tmp_path / 'log.db'}"
@@ -359,6 +360,7 @@ def task_rules() -> list[Rule]:
 
 
 @pytest.mark.usefixtures("python_image")
+@pytest.mark.docker
 async def test_task_pipeline_drafts_and_checks_a_small_task(tmp_path: Path) -> None:
     out = tmp_path / "greeting"
     url = f"sqlite:{tmp_path / 'log.db'}"

@@ -21,7 +21,7 @@ from realcli.runtime._synth import synth_stream
 from realcli.scripts_catalog import load_catalog
 from tests._tasks import make_task
 
-pytestmark = [pytest.mark.local_model, pytest.mark.usefixtures("debian_image")]
+pytestmark = [pytest.mark.local_model, pytest.mark.docker, pytest.mark.usefixtures("debian_image")]
 
 INSTRUCTION = """\
 # Greeting

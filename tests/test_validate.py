@@ -14,7 +14,7 @@ from realcli.runtime._validate import validate_tasks
 from realcli.scripts_catalog import load_catalog
 from tests._tasks import make_task
 
-pytestmark = pytest.mark.usefixtures("debian_image")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("debian_image")]
 
 SCRIPT = {
     "opening": "Could you put a greeting into /app/out?",

@@ -126,6 +126,7 @@ async def text_of(page: Page) -> str:
 # ---------------------------------------------------------------- pages of a recorded run
 
 
+@pytest.mark.browser
 async def test_every_page_of_a_recorded_run_renders(tmp_path: Path, browser: Browser) -> None:
     errors: list[str] = []
     async with open_log(f"sqlite:{tmp_path / 'log.db'}") as log:
@@ -250,6 +251,7 @@ def co_say(trial: TrialBuilder, text: str, **flags: bool) -> str:
     return text
 
 
+@pytest.mark.browser
 async def test_a_run_written_by_another_process_fills_in_live(log_url: str, browser: Browser) -> None:
     """The viewer is its own process; this test is the run's writer (SQLite across processes, or NATS)."""
     rec, said = live_run()
@@ -357,6 +359,7 @@ async def test_trial_pages_and_live_tail_meet_at_a_position(log: EventLog) -> No
 # ---------------------------------------------------------------- scale
 
 
+@pytest.mark.browser
 async def test_a_big_run_is_paginated_never_shipped_whole(tmp_path: Path, browser: Browser) -> None:
     rec = RunRecorder("big", start_at=time.time())
     rec.run_started(tasks=[f"t{i:03d}" for i in range(150)], catalog=catalog_info())
@@ -421,6 +424,7 @@ def hostile_run(rec: RunRecorder) -> TrialBuilder:
     return t
 
 
+@pytest.mark.browser
 async def test_agent_output_is_rendered_as_text(tmp_path: Path, browser: Browser) -> None:
     rec = RunRecorder("xss", start_at=time.time())
     rec.run_started(tasks=["hostile"], catalog=catalog_info())
@@ -449,6 +453,7 @@ async def test_agent_output_is_rendered_as_text(tmp_path: Path, browser: Browser
     assert errors == []
 
 
+@pytest.mark.browser
 async def test_no_secret_reaches_a_page(tmp_path: Path, browser: Browser, monkeypatch: pytest.MonkeyPatch) -> None:
     canary = "canary-" + os.urandom(8).hex()
     shaped = "sk-" + os.urandom(12).hex()

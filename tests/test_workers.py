@@ -10,11 +10,14 @@ import time
 from pathlib import Path
 
 import anyio
+import pytest
 
 from realcli import events as ev
 from realcli.eventlog import open_log
 from tests._nats import NatsServer
 from tests._tasks import make_task
+
+pytestmark = [pytest.mark.docker, pytest.mark.nats]
 
 
 def realcli(*args: str, quiet: bool = False) -> subprocess.Popen[str]:

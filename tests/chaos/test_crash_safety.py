@@ -24,7 +24,7 @@ from tests.chaos._chaos import (
     wait_for_new,
 )
 
-pytestmark = pytest.mark.usefixtures("debian_image")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("debian_image")]
 
 TRIALS = {f"realcli-full-{mode}-{attempt}" for mode in ("exec", "collab") for attempt in (1, 2)}
 COLLAB = {t for t in TRIALS if "-collab-" in t}
@@ -72,6 +72,7 @@ def test_kill_9_at_random_moments_then_resume_on_sqlite(tmp_path: Path) -> None:
     check_exactly_once(url, "chaos", TRIALS, COLLAB, str(done))
 
 
+@pytest.mark.nats
 def test_nats_restarted_mid_run_and_kill_9_then_resume(tmp_path: Path) -> None:
     server = NatsServer(tmp_path / "store")
     server.start()
@@ -83,6 +84,7 @@ def test_nats_restarted_mid_run_and_kill_9_then_resume(tmp_path: Path) -> None:
         server.stop()
 
 
+@pytest.mark.nats
 def test_a_nats_outage_of_minutes_is_ridden_out_by_every_trial(tmp_path: Path) -> None:
     """75 s away (the bound was a fixed 60 s, and killed every trial of the run): every trial completes,
     a local run's and a distributed run's (its coordinator and worker ride it out too)."""
@@ -112,6 +114,7 @@ def test_a_nats_outage_of_minutes_is_ridden_out_by_every_trial(tmp_path: Path) -
         server.stop()
 
 
+@pytest.mark.nats
 def test_a_distributed_run_with_a_worker_killed_mid_trial_finishes_every_trial_once(
     tmp_path: Path, nats: NatsServer
 ) -> None:
