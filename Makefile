@@ -28,8 +28,10 @@ test: services
 	$(PY) -m pytest -q --ignore=tests/chaos
 
 # The pure tier: no Docker engine, no nats-server, no model, no browser (under a minute on 2 cores).
+# One worker per core: a quarter of its time is waiting out the timeouts that tests of unreachable
+# services and locked logs assert, which another worker's tests fill.
 test-fast:
-	$(PY) -m pytest -q --ignore=tests/chaos -m "not docker and not nats and not local_model and not browser"
+	$(PY) -m pytest -q -n auto --ignore=tests/chaos -m "not docker and not nats and not local_model and not browser"
 
 # Crash safety end to end: kill -9 at seeded random points, NATS restarts and a
 # 75 s outage, a worker killed mid-trial (a few minutes; CI runs it too).

@@ -39,6 +39,8 @@ NO_ENGINE: Final = "unix:///nonexistent/mark-the-test-docker.sock"
 BROWSER_FIXTURES: Final = frozenset({"browser"})
 NATS_FIXTURES: Final = frozenset({"nats"})
 DOCKER_FIXTURE_MODULE: Final = "tests.conftest_docker"
+# Why a test is outside its tier, when a UsageError cannot say so (under pytest-xdist).
+OUT_OF_TIER: Final = pytest.StashKey[str]()
 
 
 # ------------------------------------------------------------------ tiers
@@ -50,15 +52,20 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     A Docker test's ``log`` is SQLite or NATS, not memory: a trial costs
     seconds, and what the memory log would add the contract suite covers.
     """
-    unmarked = [
-        f"{item.nodeid}: uses {', '.join(sorted(names))} but is not marked {marker!r}"
+    unmarked = {
+        item: f"{item.nodeid}: uses {', '.join(sorted(names))} but is not marked {marker!r}"
         for item in items
         for marker, names in _needs(item).items()
         if names and item.get_closest_marker(marker) is None
-    ]
-    if unmarked:
+    }
+    if unmarked and hasattr(config, "workerinput"):
+        # A pytest-xdist worker's UsageError reaches its controller without the message: fail each test instead.
+        for item, problem in unmarked.items():
+            item.stash[OUT_OF_TIER] = problem
+    elif unmarked:
         raise pytest.UsageError(
-            "tests outside their tier (mark them with pytestmark or @pytest.mark.<marker>):\n  " + "\n  ".join(unmarked)
+            "tests outside their tier (mark them with pytestmark or @pytest.mark.<marker>):\n  "
+            + "\n  ".join(unmarked.values())
         )
     dropped = [item for item in items if item.get_closest_marker("docker") and _log_backend(item) == "memory"]
     if dropped:
@@ -86,6 +93,8 @@ def _defined_in(fixturedef: Any, module: str) -> bool:
 @pytest.fixture(autouse=True)
 def _tier(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """Give a test what its markers say, and nothing else (see the module docstring)."""
+    if OUT_OF_TIER in request.node.stash:
+        pytest.fail(request.node.stash[OUT_OF_TIER], pytrace=False)
     if request.node.get_closest_marker("docker") is not None:
         request.getfixturevalue("base_images")
         request.getfixturevalue("_docker_sweep")
