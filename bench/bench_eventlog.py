@@ -2,6 +2,11 @@
 
 - SQLite append (batches of 1 and 100) vs raw ``sqlite3`` ``executemany`` of
   the same encoded bytes into the same table, same WAL / synchronous settings.
+- In-process read of a whole log (``read_all``), SQLite vs raw ``sqlite3``
+  ``SELECT`` + decode of the same rows.
+- The memory backend (``memory:``) in a column beside SQLite's appends and
+  reads, against its own floor: encoding each event and keeping the bytes in
+  a list (appends), decoding each kept event (reads).
 - JetStream append (batches of 1 and 100; one writer and 32 concurrent
   writers) vs raw nats-py ``publish_async`` of the same bytes (one message
   per event, and one message per batch).
@@ -34,9 +39,11 @@ import anyio
 from realcli import events as ev
 from realcli.eventlog import EventLog, open_log
 from realcli.eventlog._sqlite import _DDL
-from tests._nats import NatsServer
+from tests._nats import TOKEN, NatsServer
 
 ROOT = Path(__file__).resolve().parent.parent
+# measurement, realcli, floor / detail, ratio, memory backend vs its floor
+Row = tuple[str, str, str, str, str]
 
 
 def sample(i: int) -> ev.CommandFinished:
@@ -47,6 +54,10 @@ def sample(i: int) -> ev.CommandFinished:
 
 def rate(count: int, seconds: float) -> float:
     return count / seconds if seconds > 0 else float("inf")
+
+
+def versus(ours: float, floor: float) -> str:
+    return f"{ours:,.0f} ev/s vs {floor:,.0f} ({ours / floor:.0%})"
 
 
 # ----------------------------------------------------------------------------- appends
@@ -93,11 +104,49 @@ def raw_sqlite(path: Path, total: int, batch: int) -> float:
     return rate(total, elapsed)
 
 
+def raw_memory(total: int, batch: int) -> float:
+    """The floor of an in-memory log that keeps events encoded: encode each event and keep its bytes."""
+    events = [sample(i) for i in range(total)]
+    kept: list[bytes] = []
+    started = time.perf_counter()
+    for start in range(0, total, batch):
+        kept += [ev.encode(e) for e in events[start : start + batch]]
+    return rate(total, time.perf_counter() - started)
+
+
+async def our_read(log: EventLog) -> tuple[int, float]:
+    """Events in the log, and read_all's events/s over all of them."""
+    started = time.perf_counter()
+    count = 0
+    async for _ in log.read_all(0):
+        count += 1
+    return count, rate(count, time.perf_counter() - started)
+
+
+def raw_sqlite_read(path: Path) -> float:
+    """The floor: stdlib sqlite3 reading every row's data in position order and decoding it."""
+    conn = sqlite3.connect(path)
+    started = time.perf_counter()
+    count = sum(1 for (data,) in conn.execute("SELECT data FROM events ORDER BY position") if ev.decode(data))
+    elapsed = time.perf_counter() - started
+    conn.close()
+    return rate(count, elapsed)
+
+
+def raw_memory_read(total: int) -> float:
+    """The floor: decoding each of ``total`` kept events."""
+    kept = [ev.encode(sample(i)) for i in range(total)]
+    started = time.perf_counter()
+    for data in kept:
+        ev.decode(data)
+    return rate(total, time.perf_counter() - started)
+
+
 async def raw_publish(url: str, total: int, batch: int) -> tuple[float, float]:
     """The floor: nats-py publish_async, one message per event and one message per batch."""
     import nats
 
-    nc = await nats.connect(url)
+    nc = await nats.connect(url, token=TOKEN)  # the server requires it, as realcli's does
     js = nc.jetstream()
     await js.add_stream(name="RAWBENCH", subjects=["rawbench.>"])
     payloads = [ev.encode(sample(i)) for i in range(total)]
@@ -226,8 +275,8 @@ def _p(values: Sequence[float], pct: int) -> float:
 # -------------------------------------------------------------------------------- main
 
 
-async def run(events: int, replay: int) -> list[tuple[str, str, str, str]]:
-    rows: list[tuple[str, str, str, str]] = []
+async def run(events: int, replay: int) -> list[Row]:
+    rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="realcli-bench-") as tmp:
         root = Path(tmp)
         server = NatsServer(root / "nats")
@@ -238,14 +287,18 @@ async def run(events: int, replay: int) -> list[tuple[str, str, str, str]]:
                 async with open_log(f"sqlite:{root / f'a{batch}.db'}") as log:
                     ours = await our_appends(log, n, batch)
                 floor = raw_sqlite(root / f"raw{batch}.db", n, batch)
+                async with open_log("memory:") as log:
+                    memory = await our_appends(log, n, batch)
                 rows.append(
                     (
                         f"SQLite append, batch {batch}",
                         f"{ours:,.0f} ev/s",
                         f"raw executemany {floor:,.0f} ev/s",
                         f"{ours / floor:.0%}",
+                        versus(memory, raw_memory(n, batch)),
                     )
                 )
+            rows.append(await reads(root, events * 5))
             per_event, per_batch = await raw_publish(server.url, events * 5, 100)
             for batch, writers in ((1, 1), (1, 32), (100, 1), (100, 32)):
                 # Enough appends per writer that connection set-up is noise.
@@ -259,6 +312,7 @@ async def run(events: int, replay: int) -> list[tuple[str, str, str, str]]:
                         f"{ours:,.0f} ev/s",
                         f"raw publish_async {floor:,.0f} ev/s ({'per event' if batch == 1 else 'per batch'})",
                         f"{ours / floor:.0%}",
+                        "",
                     )
                 )
             for name, url in (("SQLite", f"sqlite:{root / 'replay.db'}"), ("JetStream", f"{server.url}?stream=REPLAY")):
@@ -271,6 +325,7 @@ async def run(events: int, replay: int) -> list[tuple[str, str, str, str]]:
                         f"{full['rate']:,.0f} ev/s",
                         f"peak RSS {small['rss_mib']:.0f} MiB after 100k, {full['rss_mib']:.0f} MiB after all",
                         "flat" if full["rss_mib"] < small["rss_mib"] * 1.5 else "GROWS",
+                        "",
                     )
                 )
             for name, url, cross in (
@@ -280,10 +335,30 @@ async def run(events: int, replay: int) -> list[tuple[str, str, str, str]]:
                 ("JetStream tail, other process", f"{server.url}?stream=XLAT", True),
             ):
                 p50, p99 = await latency(url, cross_process=cross)
-                rows.append((f"append-to-visible, {name}", f"p50 {p50 * 1000:.1f} ms", f"p99 {p99 * 1000:.1f} ms", ""))
+                rows.append(
+                    (f"append-to-visible, {name}", f"p50 {p50 * 1000:.1f} ms", f"p99 {p99 * 1000:.1f} ms", "", "")
+                )
         finally:
             server.stop()
     return rows
+
+
+async def reads(root: Path, total: int) -> Row:
+    """One whole-log read in this process, SQLite and memory, each beside its floor."""
+    async with open_log(f"sqlite:{root / 'read.db'}") as log:
+        await our_appends(log, total, 100)
+        count, ours = await our_read(log)
+    floor = raw_sqlite_read(root / "read.db")
+    async with open_log("memory:") as log:
+        await our_appends(log, total, 100)
+        _, memory = await our_read(log)
+    return (
+        f"SQLite read_all of {count:,} events, in process",
+        f"{ours:,.0f} ev/s",
+        f"raw SELECT + decode {floor:,.0f} ev/s",
+        f"{ours / floor:.0%}",
+        versus(memory, raw_memory_read(count)),
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -293,9 +368,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rows = anyio.run(run, args.events, args.replay)
     width = max(len(r[0]) for r in rows)
-    print(f"{'measurement':<{width}}  {'realcli':>16}  {'floor / detail':<60} ratio")
-    for name, ours, floor, ratio in rows:
-        print(f"{name:<{width}}  {ours:>16}  {floor:<60} {ratio}")
+    print(f"{'measurement':<{width}}  {'realcli':>16}  {'floor / detail':<60} {'ratio':<5}  memory: realcli vs floor")
+    for name, ours, floor, ratio, memory in rows:
+        print(f"{name:<{width}}  {ours:>16}  {floor:<60} {ratio:<5}  {memory}")
     print(
         f"(python {sys.version.split()[0]}, {os.cpu_count()} cpus, max RSS of this process "
         f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB; ratio = realcli / floor)"
