@@ -5,13 +5,26 @@ appending events to the log and following it (``realcli.runtime._bus``).
 """
 
 from realcli.environments import DockerUnavailableError, ImageBuildError, connect
+from realcli.models import (
+    DEFAULT_LOCAL_MODEL,
+    ChatResult,
+    GatewayLimits,
+    LocalModel,
+    LocalModelServer,
+    ModelClient,
+    ModelEndpoint,
+    ModelGateway,
+    ModelRejectedError,
+    ModelUnavailableError,
+    Secret,
+    resolve_local_model,
+)
 from realcli.runtime._agent import Agent, AgentSession, MutantAgent, NoopAgent, OracleAgent, ParrotAgent, TrialView
 from realcli.runtime._agent_images import AgentImage, AgentInstallError, ensure_agent_image
 from realcli.runtime._agents import AGENT_NAMES, InstalledOptions, ModelOptions, agent_factory, agent_from_info
 from realcli.runtime._align import Alignment, Requirement, VerifierCheck, align_task, requirement_sentences
 from realcli.runtime._bus import StreamWriter, TrialFeed
 from realcli.runtime._cli_agents import ClaudeCodeAgent, CodexAgent
-from realcli.runtime._gateway import GatewayLimits, ModelGateway
 from realcli.runtime._images import TaskImage, ensure_task_image
 from realcli.runtime._judge_llm import LlmJudge
 from realcli.runtime._judging import (
@@ -25,17 +38,6 @@ from realcli.runtime._judging import (
     rejudge,
     select_judge,
     unjudged_trials,
-)
-from realcli.runtime._local_model import DEFAULT_MODEL as DEFAULT_LOCAL_MODEL
-from realcli.runtime._local_model import LocalModel, LocalModelServer
-from realcli.runtime._local_model import resolve_model as resolve_local_model
-from realcli.runtime._model import (
-    ChatResult,
-    ModelClient,
-    ModelEndpoint,
-    ModelRejectedError,
-    ModelUnavailableError,
-    Secret,
 )
 from realcli.runtime._profile import Bands, TaskProfile, profile_tasks, write_profile
 from realcli.runtime._run import (

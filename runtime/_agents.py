@@ -8,10 +8,9 @@ from typing import Final
 
 from realcli import ConfigError
 from realcli import events as ev
+from realcli.models import GatewayLimits, ModelEndpoint
 from realcli.runtime._agent import Agent, NoopAgent, OracleAgent, ParrotAgent
 from realcli.runtime._cli_agents import ClaudeCodeAgent, CliAgent, CodexAgent
-from realcli.runtime._gateway import GatewayLimits
-from realcli.runtime._model import ModelEndpoint
 from realcli.runtime._taskdir import Task
 from realcli.runtime._terminus import TerminusAgent, TerminusOptions
 

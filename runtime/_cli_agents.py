@@ -6,7 +6,7 @@ agent, ``realcli.runtime._agent_images``) and a host directory for the
 gateway's Unix socket, bind-mounted at ``/run/realcli-gateway``.  Then
 ``run(session)``, all inside the agent's own task group:
 
-1. the model gateway (``realcli.runtime._gateway``) serves that socket and
+1. the model gateway (``realcli.models.ModelGateway``) serves that socket and
    records every model call through the session (the agent stream's single
    writer);
 2. a forwarder in the container (``node forward.js``) exposes the socket on
@@ -54,6 +54,7 @@ import anyio
 
 from realcli import AgentFailedError, ConfigError, InfrastructureError, find_error
 from realcli import events as ev
+from realcli.models import PLACEHOLDER_KEY, GatewayError, GatewayLimits, ModelEndpoint, ModelGateway
 from realcli.runtime._agent import AgentSession, SandboxSetup
 from realcli.runtime._agent_images import (
     CLAUDE_CODE,
@@ -64,8 +65,6 @@ from realcli.runtime._agent_images import (
     AgentPackage,
     ensure_agent_image,
 )
-from realcli.runtime._gateway import PLACEHOLDER_KEY, GatewayError, GatewayLimits, ModelGateway
-from realcli.runtime._model import ModelEndpoint
 from realcli.runtime._sandbox import BindMount, ContainerProcesses, SandboxProcess
 
 __all__ = ["GATEWAY_DIR", "GATEWAY_PORT", "ClaudeCodeAgent", "CliAgent", "CodexAgent"]

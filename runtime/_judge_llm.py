@@ -33,6 +33,7 @@ from types import TracebackType
 from typing import Any, Final, Self
 
 from realcli import events as ev
+from realcli.models import Message, ModelClient, ModelEndpoint, ModelRejectedError
 from realcli.projections import (
     AGENT_PURPOSES,
     CommandRun,
@@ -44,7 +45,6 @@ from realcli.projections import (
     first_response,
     judge_item,
 )
-from realcli.runtime._model import Message, ModelClient, ModelEndpoint, ModelRejectedError
 
 __all__ = ["PROMPT_VERSION", "SYSTEM_PROMPT", "LlmJudge", "MalformedVerdicts", "compact_trace", "parse_verdicts"]
 

@@ -38,6 +38,7 @@ import anyio
 from realcli import ConfigError, ConflictError, LogUnavailableError, NotFoundError, find_error
 from realcli import events as ev
 from realcli.eventlog import EventLog
+from realcli.models import ModelEndpoint
 from realcli.projections import DONT_KNOW_ANSWER as DONT_KNOW
 from realcli.projections import (
     RULES_VERSION,
@@ -53,7 +54,6 @@ from realcli.projections import (
     trial_status,
 )
 from realcli.runtime._judge_llm import PROMPT_VERSION, LlmJudge
-from realcli.runtime._model import ModelEndpoint
 
 __all__ = [
     "JudgeKind",

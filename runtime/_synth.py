@@ -28,8 +28,8 @@ import realcli
 from realcli import ConfigError, NotFoundError
 from realcli import events as ev
 from realcli.eventlog import EventLog
+from realcli.models import ModelClient, ModelEndpoint
 from realcli.runtime._bus import StreamWriter
-from realcli.runtime._model import ModelClient, ModelEndpoint
 
 __all__ = [
     "PROMPT_VERSION",

@@ -24,8 +24,8 @@ import anyio
 
 from realcli import ConfigError, TaskFormatError
 from realcli.eventlog import EventLog
+from realcli.models import ModelClient, ModelEndpoint
 from realcli.runtime._align import align_task
-from realcli.runtime._model import ModelClient, ModelEndpoint
 from realcli.runtime._synth import SynthesisReport, SynthesisSession, fresh_dir, prompt, started_event
 from realcli.runtime._taskdir import load_task
 from realcli.runtime._validate import validate_tasks

@@ -41,8 +41,8 @@ from typing import Any, Final
 
 from realcli import AgentFailedError, ConfigError
 from realcli import events as ev
+from realcli.models import ChatResult, ModelClient, ModelEndpoint, ModelRejectedError
 from realcli.runtime._agent import AgentSession
-from realcli.runtime._model import ChatResult, ModelClient, ModelEndpoint, ModelRejectedError
 
 OUTPUT_CHARS: Final = 6000
 DEFAULT_TIMEOUT: Final = 60.0

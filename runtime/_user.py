@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from realcli import events as ev
+from realcli.models import ModelClient, ModelEndpoint
 from realcli.projections import DONT_KNOW_ANSWER as DONT_KNOW  # the fixed answer the audit expects
 from realcli.projections import invented_tokens, leaked_slices, paraphrase_problems
 from realcli.runtime._bus import StreamWriter, TrialFeed
-from realcli.runtime._model import ModelClient, ModelEndpoint
 from realcli.scripts_catalog import choose_variant
 
 STATE_CHECK_TIMEOUT: Final = 30.0

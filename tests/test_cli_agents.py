@@ -20,11 +20,11 @@ import pytest_asyncio
 
 from realcli import events as ev
 from realcli.eventlog import EventLog, open_log
+from realcli.models import GatewayLimits
 from realcli.runtime import ModelEndpoint, RunPlan, ScriptedVoice, Secret, Task, connect, load_task, start_run
 from realcli.runtime._agent_images import CLAUDE_CODE, CODEX, ensure_agent_image
 from realcli.runtime._agents import InstalledOptions, ModelOptions, agent_factory, agent_from_info
 from realcli.runtime._cli_agents import ClaudeCodeAgent, CliAgent, CodexAgent
-from realcli.runtime._gateway import GatewayLimits
 from realcli.runtime._images import ensure_task_image
 from realcli.runtime._sandbox import ContainerProcesses, DockerSandbox
 from tests._tasks import make_task

@@ -29,7 +29,6 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections import deque
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,17 +42,17 @@ from anyio.abc import ByteStream, Listener, TaskStatus
 
 from realcli._errors import ConfigError, InfrastructureError
 from realcli.events import ModelCalled, new_id
-from realcli.runtime._model import (
+from realcli.models._endpoint import (
     ANTHROPIC_VERSION,
     ModelEndpoint,
     ModelRejectedError,
     ModelUnavailableError,
     OnCall,
-    _error_detail,
-    _retry_after,
     endpoint_limiter,
 )
-from realcli.runtime._redact import known_secrets, redact
+from realcli.models._gateway_http import CHUNK, Abort, HeadTail, Responder, UsageScanner, read_request
+from realcli.models._redact import known_secrets, redact
+from realcli.models._wire import error_detail, retry_after
 
 __all__ = ["PLACEHOLDER_KEY", "GatewayLimits", "GatewayUsage", "ModelGateway"]
 
@@ -78,7 +77,6 @@ _HOP_BY_HOP: Final = frozenset(
     }
 )
 _CREDENTIALS: Final = frozenset({"authorization", "x-api-key", "api-key", "cookie"})
-_CHUNK: Final = 65536
 _MAX_HEAD_BYTES: Final = 64 * 1024
 
 
@@ -208,7 +206,7 @@ class ModelGateway:
                     conn.start_next_cycle()
         except (anyio.BrokenResourceError, anyio.ClosedResourceError, anyio.EndOfStream, ConnectionError):
             pass  # the agent hung up
-        except (h11.ProtocolError, _Abort):
+        except (h11.ProtocolError, Abort):
             pass  # a broken exchange: the connection is closed, the agent retries
         except Exception as e:  # the gateway must outlive its own faults; tests read .errors
             self.errors.append(f"{type(e).__name__}: {e}")
@@ -217,8 +215,8 @@ class ModelGateway:
 
     async def _one_request(self, conn: h11.Connection, stream: ByteStream) -> bool:
         """Answer one request; True when the connection can carry another."""
-        out = _Responder(conn, stream)
-        received = await _read_request(conn, stream, self.limits.max_body_bytes)
+        out = Responder(conn, stream)
+        received = await read_request(conn, stream, self.limits.max_body_bytes)
         if received is None:
             return False
         if isinstance(received, int):
@@ -228,7 +226,7 @@ class ModelGateway:
         await self._handle(out, head, body)
         return conn.our_state is h11.DONE and conn.their_state is h11.DONE
 
-    async def _handle(self, out: _Responder, head: h11.Request, body: bytes) -> None:
+    async def _handle(self, out: Responder, head: h11.Request, body: bytes) -> None:
         target = head.target.decode("latin-1")
         path = target.split("?", 1)[0]
         if not (path == self.prefix or path.startswith(self.prefix + "/")):
@@ -309,7 +307,7 @@ class ModelGateway:
 
     # ------------------------------------------------------------- forwarding
 
-    async def _forward(self, call: _Call, out: _Responder) -> None:
+    async def _forward(self, call: _Call, out: Responder) -> None:
         attempts = self.endpoint.max_retries + 1
         last_error = "no attempt made"
         for attempt in range(1, attempts + 1):
@@ -327,9 +325,7 @@ class ModelGateway:
         self._fail(ModelUnavailableError(message, endpoint=self.endpoint.public_url, status=None, attempts=attempts))
         await out.error(self.endpoint.provider, 502, f"realcli gateway: {message}")
 
-    async def _attempt(
-        self, call: _Call, out: _Responder, attempt: int, final: bool
-    ) -> tuple[str, float | None] | None:
+    async def _attempt(self, call: _Call, out: Responder, attempt: int, final: bool) -> tuple[str, float | None] | None:
         """One upstream attempt: None once a response went to the agent, else (error, retry-after)."""
         assert self._http is not None
         self.usage.attempts += 1
@@ -350,11 +346,11 @@ class ModelGateway:
                 status = response.status_code
                 if (status in _RETRYABLE or status >= 500) and not final:
                     text = (await response.aread()).decode("utf-8", "replace")
-                    error = f"HTTP {status}: {_error_detail(text)}"
+                    error = f"HTTP {status}: {error_detail(text)}"
                     await self._record(
                         call, attempt, status=status, latency=time.monotonic() - started, error=error, response=text
                     )
-                    return error, _retry_after(response.headers)
+                    return error, retry_after(response.headers)
                 await self._relay(call, out, response, attempt, started)
             finally:
                 await response.aclose()
@@ -384,13 +380,11 @@ class ModelGateway:
                 )
             )
 
-    async def _relay(
-        self, call: _Call, out: _Responder, response: httpx.Response, attempt: int, started: float
-    ) -> None:
+    async def _relay(self, call: _Call, out: Responder, response: httpx.Response, attempt: int, started: float) -> None:
         """Stream the upstream response to the agent, reading usage and keeping the body on the way."""
         headers = [(k, v) for k, v in response.headers.multi_items() if k.lower() not in _HOP_BY_HOP]
-        scanner = _UsageScanner("text/event-stream" in response.headers.get("content-type", ""))
-        kept = _HeadTail(self._body_limit)
+        scanner = UsageScanner("text/event-stream" in response.headers.get("content-type", ""))
+        kept = HeadTail(self._body_limit)
         error: str | None = None
         try:
             await out.start(response.status_code, headers)
@@ -401,17 +395,17 @@ class ModelGateway:
             await out.end()
         except (httpx.TransportError, httpx.TimeoutException) as e:
             error = f"the endpoint broke off the response: {type(e).__name__}: {e}"
-            raise _Abort from e
+            raise Abort from e
         except (anyio.BrokenResourceError, anyio.ClosedResourceError) as e:
             error = "the agent closed the connection before the response ended"
-            raise _Abort from e
+            raise Abort from e
         except anyio.get_cancelled_exc_class():
             error = "cancelled"
             raise
         finally:
             status = response.status_code
             if error is None and not 200 <= status < 300:
-                error = f"HTTP {status}: {_error_detail(kept.text())}"
+                error = f"HTTP {status}: {error_detail(kept.text())}"
             with anyio.CancelScope(shield=True), anyio.move_on_after(5):
                 await self._record(
                     call,
@@ -426,7 +420,7 @@ class ModelGateway:
     async def _body(self, response: httpx.Response) -> AsyncIterator[bytes]:
         """The response body as it comes; an error body whole, without any key it quotes."""
         if 200 <= response.status_code < 300:
-            async for chunk in response.aiter_raw(_CHUNK):
+            async for chunk in response.aiter_raw(CHUNK):
                 yield chunk
             return
         # Providers quote rejected keys: the sandbox must not receive ours.
@@ -442,7 +436,7 @@ class ModelGateway:
         latency: float,
         error: str | None,
         response: str = "",
-        usage: _UsageScanner | None = None,
+        usage: UsageScanner | None = None,
     ) -> None:
         tokens_in = usage.tokens_in if usage else 0
         tokens_out = usage.tokens_out if usage else 0
@@ -482,179 +476,3 @@ class ModelGateway:
             return text
         cut = len(text) - limit
         return f"{text[: limit // 2]}...[{cut} chars cut]...{text[len(text) - limit // 2 :]}"
-
-
-class _Abort(Exception):
-    """The exchange broke off midway: close the agent's connection."""
-
-
-# ---------------------------------------------------------------- HTTP plumbing
-
-
-async def _read_request(
-    conn: h11.Connection, stream: ByteStream, max_body: int
-) -> tuple[h11.Request, bytes] | int | None:
-    """The next request and its body; None when the agent closed; 413 when the body is too large."""
-    head: h11.Request | None = None
-    body = bytearray()
-    while True:
-        event = conn.next_event()
-        if event is h11.NEED_DATA:
-            try:
-                with anyio.CancelScope(shield=True):
-                    data = await stream.receive(_CHUNK)
-            except anyio.EndOfStream:
-                data = b""
-            conn.receive_data(data)
-        elif isinstance(event, h11.Request):
-            head = event
-        elif isinstance(event, h11.Data):
-            body += event.data
-            if len(body) > max_body:
-                return 413
-        elif isinstance(event, h11.EndOfMessage) and head is not None:
-            return head, bytes(body)
-        else:  # ConnectionClosed, PAUSED
-            return None
-
-
-class _Responder:
-    """Writes one h11 response to the agent's connection."""
-
-    def __init__(self, conn: h11.Connection, stream: ByteStream) -> None:
-        self._conn = conn
-        self._stream = stream
-
-    async def _send(self, event: h11.Event) -> None:
-        data = self._conn.send(event)
-        if data:
-            await self._stream.send(data)
-
-    async def start(self, status: int, headers: list[tuple[str, str]]) -> None:
-        await self._send(h11.Response(status_code=status, headers=headers))
-
-    async def data(self, chunk: bytes) -> None:
-        if chunk:
-            await self._send(h11.Data(data=chunk))
-
-    async def end(self) -> None:
-        await self._send(h11.EndOfMessage())
-
-    async def error(self, provider: str, status: int, message: str) -> None:
-        if provider == "anthropic":
-            kind = "invalid_request_error" if status < 500 else "api_error"
-            body: dict[str, Any] = {"type": "error", "error": {"type": kind, "message": message}}
-        else:
-            kind = "invalid_request_error" if status < 500 else "server_error"
-            body = {"error": {"message": message, "type": kind, "param": None, "code": None}}
-        content = json.dumps(body).encode()
-        await self.start(status, [("content-type", "application/json"), ("content-length", str(len(content)))])
-        await self.data(content)
-        await self.end()
-
-
-class _HeadTail:
-    """The head and tail of a byte stream, in bounded memory (for recording a response)."""
-
-    def __init__(self, limit: int) -> None:
-        self._head_limit = limit // 2
-        self._tail_limit = limit - limit // 2
-        self._head = bytearray()
-        self._tail: deque[bytes] = deque()
-        self._tail_size = 0
-        self._total = 0
-
-    def feed(self, data: bytes) -> None:
-        self._total += len(data)
-        room = self._head_limit - len(self._head)
-        if room > 0:
-            self._head += data[:room]
-            data = data[room:]
-        if data:
-            self._tail.append(data)
-            self._tail_size += len(data)
-            while self._tail and self._tail_size - len(self._tail[0]) >= self._tail_limit:
-                self._tail_size -= len(self._tail.popleft())
-
-    def text(self) -> str:
-        tail = b"".join(self._tail)[-self._tail_limit :] if self._tail else b""
-        omitted = self._total - len(self._head) - len(tail)
-        middle = f"...[{omitted} bytes cut]..." if omitted > 0 else ""
-        return self._head.decode("utf-8", "replace") + middle + tail.decode("utf-8", "replace")
-
-
-class _UsageScanner:
-    """Token counts and the answering model, from a JSON body or an SSE stream of any of the three APIs.
-
-    Usage objects are found wherever the protocols put them (``usage``,
-    ``message.usage``, ``response.usage``); counts only grow, so the
-    cumulative counts of a stream's last event win.  ``finish`` reads what
-    is left (a JSON body is parsed whole, once).
-    """
-
-    def __init__(self, sse: bool, max_json_bytes: int = 16 << 20) -> None:
-        self._sse = sse
-        self._buf = bytearray()
-        self._max = max_json_bytes
-        self._overflow = False
-        self.tokens_in = 0
-        self.tokens_out = 0
-        self.model: str | None = None
-
-    def feed(self, data: bytes) -> None:
-        if not self._sse:
-            if len(self._buf) + len(data) > self._max:
-                self._overflow = True
-            elif not self._overflow:
-                self._buf += data
-            return
-        self._buf += data
-        while (nl := self._buf.find(b"\n")) >= 0:
-            self._line(bytes(self._buf[:nl]))
-            del self._buf[: nl + 1]
-
-    def finish(self) -> _UsageScanner:
-        if self._sse:
-            self._line(bytes(self._buf))
-        elif not self._overflow:
-            self._parse(bytes(self._buf))
-        self._buf.clear()
-        return self
-
-    def _line(self, line: bytes) -> None:
-        line = line.strip()
-        if line.startswith(b"data:"):
-            self._parse(line[5:].strip())
-
-    def _parse(self, raw: bytes) -> None:
-        try:
-            data = json.loads(raw) if raw else None
-        except ValueError:
-            return
-        if not isinstance(data, dict):
-            return
-        for holder in (data, data.get("message"), data.get("response")):
-            if not isinstance(holder, dict):
-                continue
-            if isinstance(holder.get("model"), str) and holder["model"]:
-                self.model = holder["model"]
-            usage = holder.get("usage")
-            if isinstance(usage, dict):
-                self.tokens_in = max(self.tokens_in, _input_tokens(usage))
-                self.tokens_out = max(self.tokens_out, _output_tokens(usage))
-
-
-def _count(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
-
-
-def _input_tokens(usage: dict[str, Any]) -> int:
-    # Anthropic counts cache writes and reads apart from input_tokens; they are input too.
-    anthropic = sum(
-        _count(usage.get(k)) for k in ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
-    )
-    return max(anthropic, _count(usage.get("prompt_tokens")))
-
-
-def _output_tokens(usage: dict[str, Any]) -> int:
-    return max(_count(usage.get("output_tokens")), _count(usage.get("completion_tokens")))

@@ -30,7 +30,7 @@ import anyio
 import httpx
 from anyio.abc import Process
 
-from realcli import ConfigError, InfrastructureError
+from realcli._errors import ConfigError, InfrastructureError
 
 __all__ = [
     "DEFAULT_MODEL",
@@ -123,7 +123,7 @@ class LocalModelServer:
         argv = [
             sys.executable,
             "-m",
-            "realcli.runtime._llama_server",
+            "realcli.models._llama_server",
             str(self.model.path),
             self.model.name,
             str(self.port),

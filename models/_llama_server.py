@@ -1,6 +1,6 @@
 """The child process of ``LocalModelServer``: llama.cpp's server on loopback until it is terminated.
 
-Run as ``python -m realcli.runtime._llama_server MODEL NAME PORT CTX PARALLEL THREADS PARENT_PID``;
+Run as ``python -m realcli.models._llama_server MODEL NAME PORT CTX PARALLEL THREADS PARENT_PID``;
 nothing imports it, so the parent never loads llama.cpp itself.
 """
 
