@@ -3,7 +3,7 @@
 These are schemas, like the events: a trial's ``TrialStarted`` event embeds
 a ``TaskSpec`` snapshot so that projections and judges never need the task
 directory again.  Reading files and turning decode errors into one-line
-messages is the loader's job (``realcli.runtime``), not this module's.
+messages is the loader's job (``realcli.taskformat``), not this module's.
 
 Field names and defaults follow the contract exactly; Harbor's own keys are
 accepted under the names Harbor uses, and unknown keys are ignored.

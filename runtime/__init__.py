@@ -66,11 +66,11 @@ from realcli.runtime._synth import PROMPT_VERSION as SYNTH_PROMPT_VERSION
 from realcli.runtime._synth import ReplayResult, SynthesisReport, new_synthesis_id, replay_synthesis
 from realcli.runtime._synth_layer import LayerOptions, synthesize_layer, template_fit
 from realcli.runtime._synth_task import TaskOptions, synthesize_task
-from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest, unimplemented_keys
 from realcli.runtime._terminus import TerminusAgent
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, budgets_for, trial_id
 from realcli.runtime._user import LlmVoice, ScriptedVoice, UserActor, Voice, llm_user_info
 from realcli.runtime._validate import ControlResult, TaskValidation, sample_tasks, validate_tasks
+from realcli.taskformat import Task, find_tasks, load_task, tree_digest, unimplemented_keys
 
 __all__ = [
     "Alignment",

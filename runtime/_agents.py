@@ -11,8 +11,8 @@ from realcli import events as ev
 from realcli.models import GatewayLimits, ModelEndpoint
 from realcli.runtime._agent import Agent, NoopAgent, OracleAgent, ParrotAgent
 from realcli.runtime._cli_agents import ClaudeCodeAgent, CliAgent, CodexAgent
-from realcli.runtime._taskdir import Task
 from realcli.runtime._terminus import TerminusAgent, TerminusOptions
+from realcli.taskformat import Task
 
 AGENT_NAMES: Final = ("oracle", "noop", "parrot", "terminus", "claude-code", "codex")
 _CLI_AGENTS: Final[dict[str, type[CliAgent]]] = {"claude-code": ClaudeCodeAgent, "codex": CodexAgent}

@@ -31,8 +31,8 @@ from realcli.projections import trial_cause, trial_status
 from realcli.runtime._agents import AgentFactory
 from realcli.runtime._judging import load_run
 from realcli.runtime._run import OnTrial, RunMode, RunPlan, start_run
-from realcli.runtime._taskdir import Task, load_task
 from realcli.runtime._user import ScriptedVoice
+from realcli.taskformat import Task, load_task
 
 __all__ = ["Bands", "Difficulty", "TaskProfile", "profile_tasks", "write_profile"]
 

@@ -43,8 +43,8 @@ from realcli.runtime._judging import LiveJudge
 from realcli.runtime._networks import require_bridges
 from realcli.runtime._sandbox import gc, sweep_forever
 from realcli.runtime._settings import RunSettings
-from realcli.runtime._taskdir import Task, load_task
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, trial_id
+from realcli.taskformat import Task, load_task
 
 RunMode = Literal["exec", "collab", "paired"]
 RESUMABLE: Final = ("infrastructure_error", "cancelled")

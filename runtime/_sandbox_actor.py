@@ -25,8 +25,7 @@ from realcli import events as ev
 from realcli.runtime._bus import StreamWriter, TrialFeed
 from realcli.runtime._rewards import REWARD_FILE_BYTES, RewardResult, parse_rewards
 from realcli.runtime._sandbox import BindMount, DockerSandbox, ExecResult
-from realcli.runtime._taskdir import Task
-from realcli.runtime._templating import resolve_env
+from realcli.taskformat import Task, resolve_env
 
 AGENT_OUTPUT_BYTES: Final = 64 * 1024
 STORAGE_POLL_SEC: Final = 2.0  # how often the writable layer is measured while the agent works

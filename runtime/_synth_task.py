@@ -27,9 +27,9 @@ from realcli.eventlog import EventLog
 from realcli.models import ModelClient, ModelEndpoint
 from realcli.runtime._align import align_task
 from realcli.runtime._synth import SynthesisReport, SynthesisSession, fresh_dir, prompt, started_event
-from realcli.runtime._taskdir import load_task
 from realcli.runtime._validate import validate_tasks
 from realcli.scripts_catalog import Catalog
+from realcli.taskformat import load_task
 
 __all__ = ["BASE_IMAGE", "TEST_SH", "TaskOptions", "synthesize_task"]
 

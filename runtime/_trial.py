@@ -59,8 +59,8 @@ from realcli.runtime._images import ensure_task_image
 from realcli.runtime._sandbox import ContainerProcesses
 from realcli.runtime._sandbox_actor import SandboxActor, SandboxPlan, evidence_paths
 from realcli.runtime._settings import RunSettings
-from realcli.runtime._taskdir import Task
 from realcli.runtime._user import UserActor, Voice
+from realcli.taskformat import Task
 
 CLOSING_GRACE_SEC: Final = 120.0
 # Why the agent's time ended, as the supervisor sees it ("completed": the conversation's own end).

@@ -41,9 +41,9 @@ from realcli.runtime._align_model import align_with_model
 from realcli.runtime._judging import load_run
 from realcli.runtime._run import AfterTrial, OnTrial, RunMode, RunPlan, start_run
 from realcli.runtime._settings import RunSettings
-from realcli.runtime._taskdir import Task
 from realcli.runtime._user import ScriptedVoice
 from realcli.scripts_catalog import Catalog, LintIssue, lint_script
+from realcli.taskformat import Task
 
 
 @dataclass

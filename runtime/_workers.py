@@ -49,8 +49,8 @@ from realcli.runtime._run import (
 )
 from realcli.runtime._sandbox import gc, sweep_forever
 from realcli.runtime._settings import RunSettings
-from realcli.runtime._taskdir import Task, find_tasks, load_task
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, worker_id
+from realcli.taskformat import Task, find_tasks, load_task
 
 _GIVE_BACK_SEC: Final = 5.0
 
