@@ -4,7 +4,20 @@ Actors (supervisor, sandbox, agent, user simulator) communicate only by
 appending events to the log and following it (``realcli.runtime._bus``).
 """
 
-from realcli.environments import DockerUnavailableError, ImageBuildError, connect
+from realcli.environments import (
+    AgentImage,
+    AgentInstallError,
+    DockerSandbox,
+    DockerUnavailableError,
+    ExecResult,
+    ImageBuildError,
+    TaskImage,
+    connect,
+    ensure_agent_image,
+    ensure_task_image,
+    gc,
+    prune_images,
+)
 from realcli.models import (
     DEFAULT_LOCAL_MODEL,
     ChatResult,
@@ -20,12 +33,10 @@ from realcli.models import (
     resolve_local_model,
 )
 from realcli.runtime._agent import Agent, AgentSession, MutantAgent, NoopAgent, OracleAgent, ParrotAgent, TrialView
-from realcli.runtime._agent_images import AgentImage, AgentInstallError, ensure_agent_image
 from realcli.runtime._agents import AGENT_NAMES, InstalledOptions, ModelOptions, agent_factory, agent_from_info
 from realcli.runtime._align import Alignment, Requirement, VerifierCheck, align_task, requirement_sentences
 from realcli.runtime._bus import StreamWriter, TrialFeed
 from realcli.runtime._cli_agents import ClaudeCodeAgent, CodexAgent
-from realcli.runtime._images import TaskImage, ensure_task_image
 from realcli.runtime._judge_llm import LlmJudge
 from realcli.runtime._judging import (
     JudgeKind,
@@ -53,7 +64,6 @@ from realcli.runtime._run import (
     start_run,
     trial_status,
 )
-from realcli.runtime._sandbox import DockerSandbox, ExecResult, gc, prune_images
 from realcli.runtime._settings import (
     NETWORK_CHOICES,
     NetworkChoice,

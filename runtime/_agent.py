@@ -32,8 +32,8 @@ from typing import Final, Literal, Protocol, runtime_checkable
 import aiodocker
 
 from realcli import events as ev
+from realcli.environments import BindMount, ContainerProcesses
 from realcli.runtime._bus import StreamWriter, TrialFeed
-from realcli.runtime._sandbox import BindMount, ContainerProcesses
 
 Mode = Literal["exec", "collab"]
 DEFAULT_COMMAND_TIMEOUT: Final = 600.0

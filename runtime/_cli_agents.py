@@ -2,7 +2,7 @@
 
 Each is an ``InstalledAgent``.  Before the sandbox exists the supervisor
 calls ``installed``: the agent's image (the task image plus the npm-installed
-agent, ``realcli.runtime._agent_images``) and a host directory for the
+agent, ``realcli.environments.ensure_agent_image``) and a host directory for the
 gateway's Unix socket, bind-mounted at ``/run/realcli-gateway``.  Then
 ``run(session)``, all inside the agent's own task group:
 
@@ -54,18 +54,20 @@ import anyio
 
 from realcli import AgentFailedError, ConfigError, InfrastructureError, find_error
 from realcli import events as ev
-from realcli.models import PLACEHOLDER_KEY, GatewayError, GatewayLimits, ModelEndpoint, ModelGateway
-from realcli.runtime._agent import AgentSession, SandboxSetup
-from realcli.runtime._agent_images import (
+from realcli.environments import (
     CLAUDE_CODE,
     CODEX,
     FORWARDER,
     NODE,
     NODE_VERSION,
     AgentPackage,
+    BindMount,
+    ContainerProcesses,
+    SandboxProcess,
     ensure_agent_image,
 )
-from realcli.runtime._sandbox import BindMount, ContainerProcesses, SandboxProcess
+from realcli.models import PLACEHOLDER_KEY, GatewayError, GatewayLimits, ModelEndpoint, ModelGateway
+from realcli.runtime._agent import AgentSession, SandboxSetup
 
 __all__ = ["GATEWAY_DIR", "GATEWAY_PORT", "ClaudeCodeAgent", "CliAgent", "CodexAgent"]
 

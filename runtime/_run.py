@@ -35,13 +35,11 @@ import anyio
 import realcli
 from realcli import ConfigError, ConflictError, LogUnavailableError, NotFoundError
 from realcli import events as ev
-from realcli.environments import connect
+from realcli.environments import connect, gc, require_bridges, sweep_forever
 from realcli.eventlog import EventLog
 from realcli.runtime._agent import Agent, Mode
 from realcli.runtime._bus import StreamWriter
 from realcli.runtime._judging import LiveJudge
-from realcli.runtime._networks import require_bridges
-from realcli.runtime._sandbox import gc, sweep_forever
 from realcli.runtime._settings import RunSettings
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, trial_id
 from realcli.taskformat import Task, load_task

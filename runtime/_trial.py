@@ -43,6 +43,7 @@ from realcli import (
     find_error,
 )
 from realcli import events as ev
+from realcli.environments import ContainerProcesses, ensure_task_image
 from realcli.eventlog import EventLog
 from realcli.runtime._agent import (
     SOLUTION_AGENTS,
@@ -55,8 +56,6 @@ from realcli.runtime._agent import (
     TrialView,
 )
 from realcli.runtime._bus import StreamWriter, TrialFeed
-from realcli.runtime._images import ensure_task_image
-from realcli.runtime._sandbox import ContainerProcesses
 from realcli.runtime._sandbox_actor import SandboxActor, SandboxPlan, evidence_paths
 from realcli.runtime._settings import RunSettings
 from realcli.runtime._user import UserActor, Voice

@@ -32,7 +32,7 @@ import anyio
 
 from realcli import ConfigError, LogUnavailableError, NotFoundError
 from realcli import events as ev
-from realcli.environments import connect
+from realcli.environments import connect, gc, sweep_forever
 from realcli.eventlog import EventLog
 from realcli.eventlog._workqueue import WorkItem, WorkOrder, WorkQueue
 from realcli.runtime._agents import ModelOptions, agent_from_info
@@ -47,7 +47,6 @@ from realcli.runtime._run import (
     record_run,
     sweep_every_sec,
 )
-from realcli.runtime._sandbox import gc, sweep_forever
 from realcli.runtime._settings import RunSettings
 from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, worker_id
 from realcli.taskformat import Task, find_tasks, load_task

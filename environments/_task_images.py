@@ -25,15 +25,14 @@ import aiodocker
 import anyio
 
 from realcli._errors import TaskFormatError
-from realcli.environments import (
+from realcli.environments._docker import ProgressFn, inspect_image
+from realcli.environments._dockerfile import Rewrite
+from realcli.environments._imagemap import ImageMap
+from realcli.environments._images import (
     ImageBuildError,
-    ImageMap,
     ImageUnavailableError,
-    ProgressFn,
-    Rewrite,
     build_image,
     context_hash,
-    inspect_image,
     prepare_dockerfile,
     pull_image,
 )

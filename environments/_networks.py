@@ -29,7 +29,7 @@ from aiodocker.exceptions import DockerError
 from aiodocker.networks import DockerNetwork
 
 from realcli._errors import EngineError
-from realcli.environments import docker_error, is_not_found
+from realcli.environments._docker import docker_error, is_not_found
 
 __all__ = [
     "KIND_NETWORK",

@@ -14,9 +14,7 @@ the pid means something).
 
 from __future__ import annotations
 
-import base64
 import contextlib
-import hashlib
 import io
 import os
 import posixpath
@@ -27,13 +25,10 @@ import tarfile
 import tempfile
 import time
 import weakref
-from collections import deque
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import datetime
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from types import TracebackType
-from typing import IO, Any, Self
+from typing import Any, Self
 
 import aiodocker
 import aiohttp
@@ -44,42 +39,36 @@ from aiodocker.exceptions import DockerError
 from aiodocker.execs import Exec
 
 from realcli._errors import EngineError, InfrastructureError, SandboxLostError
-from realcli.environments import docker_error, is_not_found, one_line, session_labels
-from realcli.events import EnvironmentConfig, Output
-from realcli.runtime._networks import KIND_NETWORK, SandboxNetwork, join_network, leave_network, network_of
+from realcli.environments._archives import (
+    CHUNK,
+    SYMLINK_BIT,
+    TYPE_BITS,
+    extract,
+    file_chunks,
+    path_stat,
+    tar_of_bytes,
+    tar_of_dirs,
+    tar_of_path,
+)
+from realcli.environments._capture import Capture
+from realcli.environments._docker import docker_error, is_not_found, one_line, session_labels
+from realcli.environments._networks import KIND_NETWORK, SandboxNetwork, join_network, leave_network
+from realcli.environments._ownership import (
+    KIND_SANDBOX,
+    LABEL_HOST,
+    LABEL_HOST_ID,
+    LABEL_KIND,
+    LABEL_OWNER,
+    LABEL_PID,
+    LABEL_RUN,
+    LABEL_TRIAL,
+    host_id,
+    owner_id,
+)
+from realcli.environments._sandbox_types import ArchiveCopy, BindMount, ExecResult, FileRead, SandboxInfo
+from realcli.events import EnvironmentConfig
 
-__all__ = [
-    "DEFAULT_MAX_OUTPUT_BYTES",
-    "DEFAULT_PIDS_LIMIT",
-    "LABEL_HOST",
-    "LABEL_HOST_ID",
-    "LABEL_KIND",
-    "LABEL_OWNER",
-    "LABEL_PID",
-    "LABEL_RUN",
-    "LABEL_TRIAL",
-    "ArchiveCopy",
-    "BindMount",
-    "ContainerProcesses",
-    "DockerSandbox",
-    "ExecResult",
-    "FileRead",
-    "SandboxInfo",
-    "SandboxProcess",
-    "gc",
-    "host_id",
-    "owner_id",
-    "sweep_forever",
-]
-
-LABEL_KIND = "realcli.kind"
-LABEL_RUN = "realcli.run"
-LABEL_TRIAL = "realcli.trial"
-LABEL_PID = "realcli.pid"
-LABEL_HOST = "realcli.host"
-LABEL_HOST_ID = "realcli.host-id"
-LABEL_OWNER = "realcli.owner"
-KIND_SANDBOX = "sandbox"
+__all__ = ["DEFAULT_MAX_OUTPUT_BYTES", "DEFAULT_PIDS_LIMIT", "DockerSandbox"]
 
 DEFAULT_PIDS_LIMIT = 1024
 DEFAULT_MAX_OUTPUT_BYTES = 1 << 20
@@ -90,8 +79,7 @@ HOST_GRACE_SEC = 10.0
 _REMOVE_TIMEOUT_SEC = 60.0
 _GONE_CHECKS = 20
 _GONE_CHECK_INTERVAL_SEC = 0.05
-_CHUNK = 1 << 16
-_MiB = 1 << 20
+MiB = 1 << 20
 # Directories every sandbox has before its first command (Harbor's layout).
 _LOG_DIRS = (("logs", 0o755), ("logs/agent", 0o777), ("logs/verifier", 0o777))
 # Keeps the container alive with nothing but `sh` and `sleep`, which every usable image has.
@@ -103,120 +91,6 @@ _KILL_ALL = (
     'case "$(tr "\\0" " " < "$d/cmdline" 2>/dev/null)" in *"sleep 86400; done"*) continue;; esac; '
     'kill -9 "$p" 2>/dev/null; done; true'
 )
-_DIR_BIT = 1 << 31  # Go's os.ModeDir, as the archive stat header reports it
-_SYMLINK_BIT = 1 << 27  # os.ModeSymlink
-# Go's os.ModeType: dir, symlink, device, named pipe, socket, char device, irregular.
-_TYPE_BITS = (1 << 31) | (1 << 27) | (1 << 26) | (1 << 25) | (1 << 24) | (1 << 21) | (1 << 19)
-
-
-class ExecResult(msgspec.Struct, frozen=True, kw_only=True):
-    """The outcome of one command (fields match ``CommandFinished``).
-
-    ``exit_code`` is None only when the host-side backstop had to give up on
-    the command; ``timed_out`` is True when the deadline killed it.
-    """
-
-    exit_code: int | None
-    stdout: Output
-    stderr: Output
-    duration_sec: float
-    timed_out: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class SandboxInfo:
-    """What was actually created (fields match ``SandboxCreated``); ``cpus`` is after clamping."""
-
-    container_id: str
-    name: str
-    image: str
-    cpus: float
-    memory_mb: int
-    network: str
-    pids_limit: int
-    workdir: str = "/"  # resolved: the one asked for, else the image's WORKDIR, else /
-
-
-@dataclass(frozen=True, slots=True)
-class BindMount:
-    """A host path mounted into the sandbox at ``target`` (e.g. a directory holding a Unix socket)."""
-
-    source: Path
-    target: str
-    read_only: bool = False
-
-    def config(self) -> dict[str, Any]:
-        """The Engine API ``HostConfig.Mounts`` entry."""
-        return {"Type": "bind", "Source": str(self.source), "Target": self.target, "ReadOnly": self.read_only}
-
-
-@dataclass(frozen=True, slots=True)
-class FileRead:
-    """A file read from the sandbox: at most ``max_bytes`` of ``data`` out of ``size``."""
-
-    data: bytes
-    size: int
-    mode: int
-
-    @property
-    def truncated(self) -> bool:
-        return len(self.data) < self.size
-
-
-@dataclass(frozen=True, slots=True)
-class ArchiveCopy:
-    """A copy out of the sandbox: bytes of tar received, members extracted, whether it was cut."""
-
-    bytes: int
-    files: int
-    truncated: bool
-
-
-# ------------------------------------------------------------------ output capture
-
-
-class _Capture:
-    """Keeps the head and tail of a byte stream in bounded memory and counts the rest."""
-
-    def __init__(self, limit: int) -> None:
-        self._head_limit = limit - limit // 2
-        self._tail_limit = limit // 2
-        self._head = bytearray()
-        self._tail: deque[bytes] = deque()
-        self._tail_size = 0
-        self.total = 0
-
-    def feed(self, data: bytes) -> None:
-        self.total += len(data)
-        room = self._head_limit - len(self._head)
-        if room > 0:
-            self._head += data[:room]
-            data = data[room:]
-        if not data or self._tail_limit <= 0:
-            return
-        self._tail.append(data)
-        self._tail_size += len(data)
-        while self._tail_size - len(self._tail[0]) >= self._tail_limit:
-            self._tail_size -= len(self._tail.popleft())
-
-    def output(self) -> Output:
-        tail = b"".join(self._tail)
-        if len(tail) > self._tail_limit:
-            tail = tail[len(tail) - self._tail_limit :]
-        kept = len(self._head) + len(tail)
-        omitted = self.total - kept
-        if omitted == 0:
-            text = (bytes(self._head) + tail).decode("utf-8", "replace")
-        else:
-            text = (
-                self._head.decode("utf-8", "replace")
-                + f"\n[... {omitted} bytes omitted ...]\n"
-                + tail.decode("utf-8", "replace")
-            )
-        return Output(text=text, total_bytes=self.total, kept_bytes=kept)
-
-
-# ------------------------------------------------------------------------ helpers
 
 
 def _slug(text: str, limit: int) -> str:
@@ -235,80 +109,6 @@ async def _cpu_capacity(docker: aiodocker.Docker) -> float:
             raise docker_error(e, "reading engine info") from e
         _engine_cpus[docker] = float(info.get("NCPU") or os.cpu_count() or 1)
     return _engine_cpus[docker]
-
-
-def _tar_of_dirs(entries: tuple[tuple[str, int], ...]) -> bytes:
-    buf = io.BytesIO()
-    with tarfile.open(fileobj=buf, mode="w") as tar:
-        for name, mode in entries:
-            info = tarfile.TarInfo(name)
-            info.type = tarfile.DIRTYPE
-            info.mode = mode
-            info.mtime = int(time.time())
-            tar.addfile(info)
-    return buf.getvalue()
-
-
-def _tar_of_bytes(name: str, data: bytes, mode: int) -> bytes:
-    buf = io.BytesIO()
-    with tarfile.open(fileobj=buf, mode="w", format=tarfile.PAX_FORMAT) as tar:
-        info = tarfile.TarInfo(name)
-        info.size = len(data)
-        info.mode = mode
-        info.mtime = int(time.time())
-        tar.addfile(info, io.BytesIO(data))
-    return buf.getvalue()
-
-
-def _tar_of_path(src: Path, out: IO[bytes], prefix: str = "") -> int:
-    """Tar ``src`` (a file, or a directory's contents) into ``out``; returns the bytes of file data.
-
-    With ``prefix`` the members sit under that directory (which the tar
-    creates), so the tar can be unpacked into the destination's parent.
-    """
-    if not src.exists():
-        raise FileNotFoundError(f"{src}: no such file or directory to copy into the sandbox")
-
-    def owned_by_root(info: tarfile.TarInfo) -> tarfile.TarInfo:
-        info.uid = info.gid = 0
-        info.uname = info.gname = ""
-        return info
-
-    def name(rel: str) -> str:
-        return f"{prefix}/{rel}" if prefix else rel
-
-    total = 0
-    with tarfile.open(fileobj=out, mode="w", format=tarfile.PAX_FORMAT) as tar:
-        if prefix:
-            top = tarfile.TarInfo(prefix)
-            top.type, top.mode = tarfile.DIRTYPE, 0o755
-            tar.addfile(top)
-        if src.is_dir():
-            for path in sorted(src.rglob("*")):
-                tar.add(path, arcname=name(path.relative_to(src).as_posix()), recursive=False, filter=owned_by_root)
-                total += path.lstat().st_size if path.is_file() and not path.is_symlink() else 0
-        else:
-            tar.add(src, arcname=name(src.name), recursive=False, filter=owned_by_root)
-            total = src.lstat().st_size
-    out.seek(0)
-    return total
-
-
-async def _file_chunks(f: IO[bytes]) -> AsyncIterator[bytes]:
-    while chunk := await anyio.to_thread.run_sync(f.read, _CHUNK):
-        yield chunk
-
-
-def _path_stat(headers: Mapping[str, str]) -> dict[str, Any]:
-    raw = headers.get("X-Docker-Container-Path-Stat", "")
-    try:
-        stat: dict[str, Any] = msgspec.json.decode(base64.b64decode(raw))
-    except (ValueError, msgspec.DecodeError):
-        return {}
-    return stat
-
-
-# ------------------------------------------------------------------------ sandbox
 
 
 class DockerSandbox:
@@ -387,7 +187,7 @@ class DockerSandbox:
 
         ``internet`` overrides the task's own network declaration (a run's ``--network none``);
         ``allow_host_network`` lets a sandbox that needs network take the host's when the engine
-        cannot bridge (see ``realcli.runtime._networks``).
+        cannot bridge (see ``realcli.environments._networks``).
         Without ``[environment] workdir`` the working directory is the image's WORKDIR (Harbor).
         """
         return cls(
@@ -484,7 +284,7 @@ class DockerSandbox:
             pids_limit=self._pids_limit,
             workdir=self.workdir,
         )
-        await self._put_tar("/", _tar_of_dirs(_LOG_DIRS), started=False)
+        await self._put_tar("/", tar_of_dirs(_LOG_DIRS), started=False)
         try:
             await self._container.start()
         except DockerError as e:
@@ -500,7 +300,7 @@ class DockerSandbox:
         return str(data.get("Config", {}).get("WorkingDir") or "/")
 
     def _config(self, cpus: float) -> dict[str, Any]:
-        memory = self._memory_mb * _MiB
+        memory = self._memory_mb * MiB
         return {
             "Image": self.image,
             "Entrypoint": _KEEPALIVE,
@@ -597,7 +397,7 @@ class DockerSandbox:
             data = await container.show(size="true")
         except DockerError as e:
             raise await self._gone("measuring the disk", e) from e
-        return int(data.get("SizeRw") or 0) // _MiB
+        return int(data.get("SizeRw") or 0) // MiB
 
     @property
     def pids_limit(self) -> int:
@@ -659,7 +459,7 @@ class DockerSandbox:
         container = self._require()
         argv = ["timeout", "-k", f"{KILL_AFTER_SEC:g}", f"{timeout_sec:.3f}", "sh", "-c", command]
         started = time.monotonic()
-        out, err = _Capture(max_output_bytes), _Capture(max_output_bytes)
+        out, err = Capture(max_output_bytes), Capture(max_output_bytes)
         try:
             ex = await container.exec(
                 argv,
@@ -700,7 +500,7 @@ class DockerSandbox:
             await anyio.sleep(0.01)
         return None
 
-    async def _check_exec_failure(self, exit_code: int | None, out: _Capture) -> None:
+    async def _check_exec_failure(self, exit_code: int | None, out: Capture) -> None:
         """Tell a dead sandbox or an unusable image apart from a command that failed."""
         # A container killed from outside takes its commands with it (exit 137) and the
         # engine marks it stopped a moment later; give it that moment before blaming the command.
@@ -751,7 +551,7 @@ class DockerSandbox:
     async def put_bytes(self, path: str, data: bytes, *, mode: int = 0o644) -> int:
         """Write ``data`` to the absolute container ``path`` (parents created); returns the bytes written."""
         target = PurePosixPath(path)
-        tar = _tar_of_bytes(target.name, data, mode)
+        tar = tar_of_bytes(target.name, data, mode)
         if not await self._put_tar(str(target.parent), tar):
             await self._ensure_dir(str(target.parent))
             await self._put_tar(str(target.parent), tar)
@@ -767,12 +567,12 @@ class DockerSandbox:
         # directory: one request, and no exec to create the destination.
         target = PurePosixPath(dest_dir)
         parent, prefix = (str(target.parent), target.name) if target.name else (str(target), "")
-        with tempfile.SpooledTemporaryFile(max_size=16 * _MiB) as tar:
-            total = await anyio.to_thread.run_sync(_tar_of_path, src, tar, prefix)
-            if not await self._put_tar(parent, _file_chunks(tar)):
+        with tempfile.SpooledTemporaryFile(max_size=16 * MiB) as tar:
+            total = await anyio.to_thread.run_sync(tar_of_path, src, tar, prefix)
+            if not await self._put_tar(parent, file_chunks(tar)):
                 await self._ensure_dir(parent)
                 tar.seek(0)
-                await self._put_tar(parent, _file_chunks(tar))
+                await self._put_tar(parent, file_chunks(tar))
         return total
 
     @contextlib.asynccontextmanager
@@ -795,7 +595,7 @@ class DockerSandbox:
         finally:
             response.close()
 
-    async def read_file(self, path: str, *, max_bytes: int = 16 * _MiB) -> FileRead | None:
+    async def read_file(self, path: str, *, max_bytes: int = 16 * MiB) -> FileRead | None:
         """Read a regular file (symlinks followed): None when there is no such file.
 
         At most ``max_bytes`` are transferred and kept; ``FileRead.size`` is the
@@ -808,7 +608,7 @@ class DockerSandbox:
             path = posixpath.normpath(posixpath.join(posixpath.dirname(path), got))
         return None
 
-    async def get_file(self, path: str, *, max_bytes: int = 16 * _MiB) -> bytes | None:
+    async def get_file(self, path: str, *, max_bytes: int = 16 * MiB) -> bytes | None:
         """The first ``max_bytes`` of a regular file, or None when there is no such file."""
         got = await self.read_file(path, max_bytes=max_bytes)
         return None if got is None else got.data
@@ -820,12 +620,12 @@ class DockerSandbox:
         async with self._archive(path) as response:
             if response is None:
                 return None
-            mode = int(_path_stat(response.headers).get("mode", 0))
-            if mode & _SYMLINK_BIT:
-                return str(_path_stat(response.headers).get("linkTarget") or "") or None
-            if mode & _TYPE_BITS:
+            mode = int(path_stat(response.headers).get("mode", 0))
+            if mode & SYMLINK_BIT:
+                return str(path_stat(response.headers).get("linkTarget") or "") or None
+            if mode & TYPE_BITS:
                 return None
-            async for chunk in response.content.iter_chunked(_CHUNK):
+            async for chunk in response.content.iter_chunked(CHUNK):
                 buf += chunk
                 if len(buf) >= budget:
                     break
@@ -837,7 +637,7 @@ class DockerSandbox:
             data = f.read(min(member.size, max_bytes)) if f is not None else b""
         return FileRead(data=data, size=member.size, mode=mode & 0o777)
 
-    async def read_dir(self, path: str, *, max_bytes: int = 4 * _MiB) -> dict[str, bytes] | None:
+    async def read_dir(self, path: str, *, max_bytes: int = 4 * MiB) -> dict[str, bytes] | None:
         """The regular files of directory ``path`` (relative name -> bytes) in one request; None if missing.
 
         Files that do not fit in the first ``max_bytes`` of the archive are left out.
@@ -846,7 +646,7 @@ class DockerSandbox:
         async with self._archive(path) as response:
             if response is None:
                 return None
-            async for chunk in response.content.iter_chunked(_CHUNK):
+            async for chunk in response.content.iter_chunked(CHUNK):
                 buf += chunk
                 if len(buf) >= max_bytes:
                     break
@@ -863,7 +663,7 @@ class DockerSandbox:
             pass  # the budget cut the archive: keep what was complete
         return files
 
-    async def get_archive(self, path: str, dest: Path, *, max_bytes: int = 256 * _MiB) -> ArchiveCopy:
+    async def get_archive(self, path: str, dest: Path, *, max_bytes: int = 256 * MiB) -> ArchiveCopy:
         """Copy container ``path`` (file or directory) into host directory ``dest``.
 
         The tar stream is cut after ``max_bytes``; members complete by then are
@@ -877,7 +677,7 @@ class DockerSandbox:
             async with self._archive(path) as response:
                 if response is None:
                     return ArchiveCopy(bytes=0, files=0, truncated=False)
-                async for chunk in response.content.iter_chunked(_CHUNK):
+                async for chunk in response.content.iter_chunked(CHUNK):
                     if received + len(chunk) > max_bytes:
                         chunk = chunk[: max_bytes - received]
                         truncated = True
@@ -886,7 +686,7 @@ class DockerSandbox:
                     if truncated:
                         break
             spool.seek(0)
-            files = await anyio.to_thread.run_sync(_extract, spool, dest)
+            files = await anyio.to_thread.run_sync(extract, spool, dest)
         return ArchiveCopy(bytes=received, files=files, truncated=truncated)
 
     # ------------------------------------------------------------------ images
@@ -909,392 +709,7 @@ class DockerSandbox:
         return str(result["Id"])
 
 
-def _extract(spool: IO[bytes], dest: Path) -> int:
-    dest.mkdir(parents=True, exist_ok=True)
-    count = 0
-    with tarfile.open(fileobj=spool, mode="r|") as tar:
-        try:
-            for member in tar:
-                tar.extract(member, dest, filter="data")
-                count += 1
-        except (tarfile.ReadError, EOFError):
-            pass  # a stream cut at max_bytes ends mid-member
-    return count
-
-
-# ------------------------------------------------------------- long-lived processes
-
-_PROCESS_MARK = "REALCLI_PROCESS"
-# Kills every process whose environment carries the mark: the spawned process and all
-# it started (tool commands, daemons), wherever they moved in the process tree.
-_KILL_MARKED = (
-    "for p in /proc/[0-9]*; do "
-    'if tr "\\0" "\\n" < "$p/environ" 2>/dev/null | grep -qx "$REALCLI_KILL"; '
-    'then kill -KILL "${p#/proc/}" 2>/dev/null; fi; '
-    "done; true"
-)
-_KILL_TIMEOUT_SEC = 15.0
-_MAX_LINE_BYTES = 64 * _MiB
-
-
-class SandboxProcess:
-    """A process running in a sandbox with stdin, stdout and stderr attached (see ``ContainerProcesses``).
-
-    stdout is read line by line as it comes; stderr is kept aside, bounded
-    (head and tail), for error messages.  Reads return None at the end of the
-    output, when the process has exited or was killed.
-    """
-
-    def __init__(self, argv: Sequence[str], ex: Exec, stream: Any, stderr_bytes: int) -> None:
-        self.argv = tuple(argv)
-        self._exec = ex
-        self._stream = stream
-        self._buf = bytearray()
-        self._eof = False
-        self._stderr = _Capture(stderr_bytes)
-
-    async def write(self, data: bytes) -> None:
-        """Write to the process's stdin."""
-        try:
-            await self._stream.write_in(data)
-        except (RuntimeError, aiohttp.ClientError, OSError) as e:
-            raise InfrastructureError(f"sandbox process {self.argv[0]}: stdin is closed ({one_line(str(e))})") from e
-
-    async def readline(self) -> bytes | None:
-        """The next stdout line without its newline (a last unterminated line too); None at the end."""
-        while (nl := self._buf.find(b"\n")) < 0:
-            if len(self._buf) > _MAX_LINE_BYTES:
-                raise InfrastructureError(
-                    f"sandbox process {self.argv[0]} wrote a line over {_MAX_LINE_BYTES // _MiB} MiB"
-                )
-            if not await self._fill():
-                if not self._buf:
-                    return None
-                line = bytes(self._buf)
-                self._buf.clear()
-                return line
-        line = bytes(self._buf[:nl])
-        del self._buf[: nl + 1]
-        return line
-
-    async def _fill(self) -> bool:
-        """Read the next chunk of stdout, setting stderr aside; False at the end of the output."""
-        while not self._eof:
-            try:
-                msg = await self._stream.read_out()
-            except (aiohttp.ClientError, OSError) as e:
-                raise InfrastructureError(
-                    f"sandbox process {self.argv[0]}: reading its output failed ({one_line(str(e))})"
-                ) from e
-            if msg is None:
-                self._eof = True
-            elif msg.stream == 2:
-                self._stderr.feed(msg.data)
-            else:
-                self._buf += msg.data
-                return True
-        return False
-
-    def stderr(self) -> Output:
-        """What the process wrote to stderr so far (head and tail when long)."""
-        return self._stderr.output()
-
-    async def wait(self) -> int | None:
-        """Read the output to its end, then the exit code (None when the engine cannot tell)."""
-        while await self._fill():
-            pass
-        for _ in range(500):
-            try:
-                info = await self._exec.inspect()
-            except DockerError:
-                return None  # the container is gone, and the exec with it
-            if not info.get("Running"):
-                code = info.get("ExitCode")
-                return None if code is None else int(code)
-            await anyio.sleep(0.01)
-        return None
-
-
-class ContainerProcesses:
-    """The capability to run long-lived, interactive processes in one sandbox container.
-
-    The sandbox actor owns the container; the trial supervisor hands this
-    narrower capability to an installed CLI agent (Claude Code, Codex) whose
-    own process must live in the container with its stdin and stdout attached,
-    which a command event cannot carry.  It can start processes and nothing
-    else: no files, no removal, no network.  Every process it starts, and
-    everything that process starts, is killed when its ``spawn`` block exits.
-    """
-
-    def __init__(self, docker: aiodocker.Docker, container_id: str) -> None:
-        self._docker = docker
-        self.container_id = container_id
-
-    @contextlib.asynccontextmanager
-    async def spawn(
-        self,
-        argv: Sequence[str],
-        *,
-        env: Mapping[str, str] | None = None,
-        workdir: str | None = None,
-        user: str | None = None,
-        stdin: bool = True,
-        stderr_bytes: int = 64 * 1024,
-    ) -> AsyncIterator[SandboxProcess]:
-        """Start ``argv`` (no shell) and yield it; on exit, kill it and its descendants.
-
-        With ``stdin=False`` the process reads an empty stdin (programs that
-        read stdin to its end when it is not a terminal).  Raises
-        ``InfrastructureError`` when the container is gone or the engine fails.
-        """
-        mark = secrets.token_hex(8)
-        container = self._docker.containers.container(self.container_id)
-        try:
-            ex = await container.exec(
-                list(argv),
-                stdin=stdin,
-                environment={**(env or {}), _PROCESS_MARK: mark},
-                workdir=workdir,
-                user=user or "",
-            )
-            stream = ex.start(detach=False)
-            await stream.__aenter__()
-        except DockerError as e:
-            raise docker_error(e, f"starting {argv[0]} in sandbox {self.container_id[:12]}") from e
-        except (aiohttp.ClientError, OSError) as e:
-            raise InfrastructureError(
-                f"sandbox {self.container_id[:12]}: starting {argv[0]} failed ({one_line(str(e))})"
-            ) from e
-        try:
-            yield SandboxProcess(argv, ex, stream, stderr_bytes)
-        finally:
-            with anyio.CancelScope(shield=True):
-                await self._kill(mark)
-                await stream.close()
-
-    async def _kill(self, mark: str) -> None:
-        with anyio.move_on_after(_KILL_TIMEOUT_SEC):
-            try:
-                ex = await self._docker.containers.container(self.container_id).exec(
-                    ["sh", "-c", _KILL_MARKED], environment={"REALCLI_KILL": f"{_PROCESS_MARK}={mark}"}
-                )
-                async with ex.start(detach=False) as stream:
-                    while await stream.read_out() is not None:
-                        pass
-            except (DockerError, aiohttp.ClientError, OSError):
-                pass  # the container is gone: so are its processes
-
-
-# ----------------------------------------------------------------------------- gc
-
-
-def _process_started_at(pid: int) -> float | None:
-    """Wall-clock start time of ``pid`` from /proc, or None when unknown."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-        fields = stat[stat.rindex(")") + 2 :].split()
-        ticks = int(fields[19])  # field 22 of /proc/<pid>/stat, counted after "comm"
-        btime = next(
-            int(line.split()[1]) for line in Path("/proc/stat").read_text().splitlines() if line.startswith("btime")
-        )
-    except (OSError, ValueError, IndexError, StopIteration):
-        return None
-    return btime + ticks / os.sysconf("SC_CLK_TCK")
-
-
-def _is_zombie(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rindex(")") + 2 :].startswith("Z")
-
-
-def _read_first(*paths: str) -> str:
-    for path in paths:
-        with contextlib.suppress(OSError):
-            text = Path(path).read_text().strip()
-            if text:
-                return text
-    return ""
-
-
-def _boot_id() -> str:
-    return _read_first("/proc/sys/kernel/random/boot_id") or "unknown-boot"
-
-
-def host_id() -> str:
-    """This host as far as process ids go: the machine and the PID namespace (a container is another host).
-
-    Stable across reboots (a pid's owner after a reboot is told apart by
-    ``owner_id``'s boot id); two containers with the same machine id, or the
-    same host name, still differ by their PID namespace.
-    """
-    machine = _read_first("/etc/machine-id", "/var/lib/dbus/machine-id") or _boot_id()
-    try:
-        namespace = str(os.stat("/proc/self/ns/pid").st_ino)
-    except OSError:
-        namespace = socket.gethostname()
-    return hashlib.sha256(f"{machine}:{namespace}".encode()).hexdigest()[:16]
-
-
-def _start_ticks(pid: int) -> str | None:
-    """When ``pid`` started, in clock ticks since boot (field 22 of /proc/<pid>/stat), or None if gone."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-        return stat[stat.rindex(")") + 2 :].split()[19]
-    except (OSError, ValueError, IndexError):
-        return None
-
-
-def owner_id(pid: int) -> str | None:
-    """``<boot id>/<pid>/<start ticks>``: one process of this host, never confused with a later one."""
-    ticks = _start_ticks(pid)
-    return None if ticks is None else f"{_boot_id()}/{pid}/{ticks}"
-
-
-def _owner_alive(labels: Mapping[str, str], created: float) -> bool:
-    """Whether the process that created a sandbox still runs; another host's sandboxes always count as alive."""
-    if LABEL_HOST_ID in labels:
-        if labels[LABEL_HOST_ID] != host_id():
-            return True  # another machine's, or another PID namespace's: its pids mean nothing here
-        try:
-            boot, owner_pid, _ = labels.get(LABEL_OWNER, "").split("/")
-            owner = int(owner_pid)
-        except ValueError:
-            return True  # no usable owner: never remove what we cannot attribute
-        if boot != _boot_id():
-            return False  # created before this host rebooted
-        return owner_id(owner) == labels[LABEL_OWNER] and not _is_zombie(owner)
-    # Sandboxes of realcli versions before realcli.host-id: host name and a wall-clock start time.
-    if labels.get(LABEL_HOST) != socket.gethostname():
-        return True
-    try:
-        pid = int(labels.get(LABEL_PID, ""))
-    except ValueError:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        pass
-    if _is_zombie(pid):  # killed, not yet reaped by its parent: it owns nothing any more
-        return False
-    started = _process_started_at(pid)
-    # A pid reused by a process born after the container cannot be its owner.
-    return started is None or started <= created + 1.0
-
-
-async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: float | None = None) -> list[str]:
-    """Remove sandbox containers left behind; returns the removed container ids.
-
-    Removed: sandboxes whose owning process (``realcli.owner`` on this host,
-    ``realcli.host-id``) is gone; with ``run``, only that run's sandboxes are considered, and all of
-    them are removed, live or not; with ``older_than`` (seconds), any sandbox
-    created longer ago than that is removed too, whoever owns it.
-    """
-    label_filters = [f"{LABEL_KIND}={KIND_SANDBOX}"] + ([f"{LABEL_RUN}={run}"] if run is not None else [])
-    try:
-        containers = await docker.containers.list(all=True, filters={"label": label_filters})
-    except DockerError as e:
-        raise docker_error(e, "listing sandboxes") from e
-    now = time.time()
-    removed: list[str] = []
-    for c in containers:
-        labels: dict[str, str] = c["Labels"] or {}
-        created = float(c["Created"])
-        expired = older_than is not None and now - created > older_than
-        if run is None and not expired and _owner_alive(labels, created):
-            continue
-        try:
-            await c.delete(force=True, v=True)
-        except DockerError as e:
-            # 409: its removal is already in progress (another sweep, or one that a killed
-            # process started): the engine finishes it.
-            if not is_not_found(e) and e.status != 409:
-                raise docker_error(e, f"removing sandbox {c.id[:12]}") from e
-            continue
-        removed.append(c.id)
-    await _gc_networks(docker, run=run)
-    return removed
-
-
-async def sweep_forever(docker: aiodocker.Docker, every_sec: float) -> None:
-    """``gc`` every ``every_sec`` seconds, for as long as a long-lived process (a run, a worker) lives.
-
-    A realcli process killed on this host while this one runs leaves its
-    sandboxes behind; they are removed within ``every_sec``, not at the next
-    start of a realcli process.  A failed sweep is tried again next time.
-    """
-    while True:
-        await anyio.sleep(every_sec)
-        with contextlib.suppress(InfrastructureError):
-            await gc(docker)
-
-
-async def _gc_networks(docker: aiodocker.Docker, *, run: str | None) -> None:
-    """Remove run networks whose process is gone (or, with ``run``, that run's): after their sandboxes."""
-    label_filters = [f"{LABEL_KIND}={KIND_NETWORK}"] + ([f"{LABEL_RUN}={run}"] if run is not None else [])
-    try:
-        networks = await docker.networks.list(filters={"label": label_filters})
-    except DockerError as e:
-        raise docker_error(e, "listing run networks") from e
-    for net in networks:
-        labels: dict[str, str] = net.get("Labels") or {}
-        if run is None and _owner_alive(labels, _created_at(str(net.get("Created", "")))):
-            continue
-        try:
-            await network_of(docker, net["Id"]).delete()
-        except DockerError as e:
-            # 404: gone already; 403/409: a sandbox still uses it (another process's, or one being removed).
-            if e.status not in (403, 404, 409):
-                raise docker_error(e, f"removing network {net.get('Name', net['Id'][:12])}") from e
-
-
 def _fsize(storage_mb: int) -> dict[str, Any]:
     """RLIMIT_FSIZE (bytes): a write past it fails with EFBIG instead of filling the host's disk."""
-    limit = storage_mb * _MiB
+    limit = storage_mb * MiB
     return {"Name": "fsize", "Soft": limit, "Hard": limit}
-
-
-def _created_at(stamp: str) -> float:
-    """The engine's RFC 3339 time (nanoseconds, ``Z``) as a Unix time; 0 when unreadable."""
-    match = re.fullmatch(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)", stamp)
-    if match is None:
-        return 0.0
-    whole, fraction, zone = match.groups()
-    moment = datetime.fromisoformat(whole + ("+00:00" if zone == "Z" else zone))
-    return moment.timestamp() + float(f"0.{fraction or 0}")
-
-
-async def prune_images(
-    docker: aiodocker.Docker, *, select: Callable[[Mapping[str, Any]], bool] | None = None
-) -> list[str]:
-    """Remove cached task and agent images (``realcli.kind`` task-image / agent-image) no container uses.
-
-    They are a cache keyed by content: a changed task builds a new image and the
-    old one is never used again.  Base images are kept (``python -m
-    realcli.environments`` owns them).  ``select`` narrows the removal to the
-    images (the engine's image summaries: ``Id``, ``Labels``, ``Created``, ...)
-    it returns True for; an agent image inherits its task image's
-    ``realcli.task`` label.  Returns the removed image ids.
-    """
-    removed: list[str] = []
-    # Agent images are built FROM task images: children first, or the engine refuses (409).
-    for kind in ("agent-image", "task-image"):
-        try:
-            images = await docker.images.list(filters={"label": [f"{LABEL_KIND}={kind}"]})
-        except DockerError as e:
-            raise docker_error(e, "listing cached images") from e
-        for image in images:
-            if select is not None and not select(image):
-                continue
-            try:
-                await docker.images.delete(image["Id"])
-            except DockerError as e:
-                if e.status in (404, 409):  # gone already, or a container still uses it
-                    continue
-                raise docker_error(e, f"removing image {image['Id'][:19]}") from e
-            removed.append(str(image["Id"]))
-    return removed

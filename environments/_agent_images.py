@@ -37,7 +37,8 @@ import anyio
 from aiodocker.exceptions import DockerError
 
 from realcli._errors import InfrastructureError
-from realcli.environments import ProgressFn, build_image, docker_error, inspect_image, one_line
+from realcli.environments._docker import ProgressFn, docker_error, inspect_image, one_line
+from realcli.environments._images import build_image
 
 __all__ = [
     "AGENT_ROOT",
