@@ -18,6 +18,22 @@ from realcli.environments import (
     gc,
     prune_images,
 )
+from realcli.judging import (
+    JudgeKind,
+    JudgeSummary,
+    LiveJudge,
+    LlmJudge,
+    RunStatus,
+    finish_judging,
+    judge_trial,
+    load_run,
+    read_trial,
+    rejudge,
+    run_status,
+    select_judge,
+    trial_status,
+    unjudged_trials,
+)
 from realcli.models import (
     DEFAULT_LOCAL_MODEL,
     ChatResult,
@@ -37,32 +53,16 @@ from realcli.runtime._agents import AGENT_NAMES, InstalledOptions, ModelOptions,
 from realcli.runtime._align import Alignment, Requirement, VerifierCheck, align_task, requirement_sentences
 from realcli.runtime._bus import StreamWriter, TrialFeed
 from realcli.runtime._cli_agents import ClaudeCodeAgent, CodexAgent
-from realcli.runtime._judge_llm import LlmJudge
-from realcli.runtime._judging import (
-    JudgeKind,
-    JudgeSummary,
-    LiveJudge,
-    finish_judging,
-    judge_trial,
-    load_run,
-    read_trial,
-    rejudge,
-    select_judge,
-    unjudged_trials,
-)
 from realcli.runtime._profile import Bands, TaskProfile, profile_tasks, write_profile
 from realcli.runtime._run import (
     RunMode,
     RunPlan,
     RunResult,
-    RunStatus,
     close_run,
     new_run_id,
     resume_run,
-    run_status,
     schedule,
     start_run,
-    trial_status,
 )
 from realcli.runtime._settings import (
     NETWORK_CHOICES,

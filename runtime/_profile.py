@@ -27,9 +27,9 @@ from typing import Final, Literal
 from realcli import ConfigError
 from realcli import events as ev
 from realcli.eventlog import EventLog
+from realcli.judging import load_run
 from realcli.projections import trial_cause, trial_status
 from realcli.runtime._agents import AgentFactory
-from realcli.runtime._judging import load_run
 from realcli.runtime._run import OnTrial, RunMode, RunPlan, start_run
 from realcli.runtime._user import ScriptedVoice
 from realcli.taskformat import Task, load_task

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from realcli import events as ev
 from realcli.eventlog import EventLog
+from realcli.judging import load_run
 from realcli.models import ModelEndpoint
 from realcli.projections import (
     CatalogView,
@@ -38,7 +39,6 @@ from realcli.projections import (
 from realcli.runtime._agent import Agent, MutantAgent, NoopAgent, OracleAgent, ParrotAgent
 from realcli.runtime._align import Alignment, align_task
 from realcli.runtime._align_model import align_with_model
-from realcli.runtime._judging import load_run
 from realcli.runtime._run import AfterTrial, OnTrial, RunMode, RunPlan, start_run
 from realcli.runtime._settings import RunSettings
 from realcli.runtime._user import ScriptedVoice

@@ -35,11 +35,9 @@ from realcli import events as ev
 from realcli.environments import connect, gc, sweep_forever
 from realcli.eventlog import EventLog
 from realcli.eventlog._workqueue import WorkItem, WorkOrder, WorkQueue
+from realcli.judging import FINAL, RESUMABLE, LiveJudge
 from realcli.runtime._agents import ModelOptions, agent_from_info
-from realcli.runtime._judging import LiveJudge
 from realcli.runtime._run import (
-    FINAL,
-    RESUMABLE,
     OnTrial,
     RunPlan,
     RunResult,

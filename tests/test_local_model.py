@@ -22,6 +22,7 @@ import pytest
 
 from realcli import events as ev
 from realcli.eventlog import EventLog, open_log
+from realcli.judging import judge_trial, load_run, rejudge
 from realcli.runtime import (
     LocalModelServer,
     ModelEndpoint,
@@ -30,7 +31,6 @@ from realcli.runtime import (
     resolve_local_model,
     start_run,
 )
-from realcli.runtime._judging import judge_trial, load_run, rejudge
 from realcli.runtime._terminus import TerminusAgent, TerminusOptions
 from realcli.runtime._user import LlmVoice, llm_user_info
 from tests._tasks import make_task

@@ -8,8 +8,8 @@ import anyio
 import pytest
 
 from realcli.eventlog import EventLog, open_log
+from realcli.judging import judge_trial
 from realcli.runtime import TaskValidation, load_task
-from realcli.runtime._judging import judge_trial
 from realcli.runtime._validate import validate_tasks
 from realcli.scripts_catalog import load_catalog
 from tests._tasks import make_task
