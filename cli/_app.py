@@ -17,7 +17,7 @@ from realcli import events as ev
 from realcli.cli._common import LogOption, log_url, run_async
 from realcli.cli._render import render_line
 from realcli.eventlog import EventLog, export_run, import_archive, open_log
-from realcli.runtime import run_status
+from realcli.judging import run_status
 
 app = typer.Typer(
     name="realcli",

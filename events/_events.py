@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Literal
+from typing import Final, Literal
 
 from msgspec import Struct, field
 
@@ -22,6 +22,7 @@ from realcli.events._causes import TrialEndCause, TrialEndReason
 from realcli.events._task import ChecklistItem, TaskSpec
 
 __all__ = [
+    "AGENT_NAMES",
     "AgentInfo",
     "AgentMessaged",
     "AgentStopped",
@@ -128,6 +129,10 @@ class Output(_Part, frozen=True):
 class Budgets(_Part, frozen=True):
     max_turns: int
     timeout_sec: float
+
+
+AGENT_NAMES: Final = ("oracle", "noop", "parrot", "terminus", "claude-code", "codex")
+"""The agents a run can name (``realcli run --agent``); ``AgentInfo.name`` also says ``mutant`` (validate)."""
 
 
 class AgentInfo(_Part, frozen=True):

@@ -24,14 +24,25 @@ from realcli.environments import (
     CODEX,
     ContainerProcesses,
     DockerSandbox,
+    connect,
     ensure_agent_image,
     ensure_task_image,
 )
 from realcli.eventlog import EventLog, open_log
-from realcli.models import GatewayLimits
-from realcli.runtime import ModelEndpoint, RunPlan, ScriptedVoice, Secret, Task, connect, load_task, start_run
-from realcli.runtime._agents import InstalledOptions, ModelOptions, agent_factory, agent_from_info
-from realcli.runtime._cli_agents import ClaudeCodeAgent, CliAgent, CodexAgent
+from realcli.models import GatewayLimits, ModelEndpoint, Secret
+from realcli.runtime import (
+    ClaudeCodeAgent,
+    CodexAgent,
+    InstalledOptions,
+    ModelOptions,
+    RunPlan,
+    ScriptedVoice,
+    agent_factory,
+    agent_from_info,
+    start_run,
+)
+from realcli.runtime.agents import CliAgent
+from realcli.taskformat import Task, load_task
 from tests._tasks import make_task
 from tests.fakes import Delay, FakeModelServer, Rule, Text, ToolCall
 

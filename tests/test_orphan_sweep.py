@@ -23,12 +23,12 @@ from realcli.environments import (
     LABEL_OWNER,
     LABEL_PID,
     LABEL_RUN,
+    connect,
     gc,
     host_id,
     owner_id,
     session_labels,
 )
-from realcli.runtime import connect
 from tests._nats import NatsServer
 from tests._tasks import make_task
 

@@ -25,9 +25,9 @@ import anyio
 from realcli import ConfigError, TaskFormatError
 from realcli.eventlog import EventLog
 from realcli.models import ModelClient, ModelEndpoint
-from realcli.runtime._align import align_task
-from realcli.runtime._synth import SynthesisReport, SynthesisSession, fresh_dir, prompt, started_event
-from realcli.runtime._validate import validate_tasks
+from realcli.runtime.authoring._align import align_task
+from realcli.runtime.authoring._synth import SynthesisReport, SynthesisSession, fresh_dir, prompt, started_event
+from realcli.runtime.authoring._validate import validate_tasks
 from realcli.scripts_catalog import Catalog
 from realcli.taskformat import load_task
 

@@ -36,12 +36,11 @@ from realcli.projections import (
     trial_cause,
     trial_status,
 )
-from realcli.runtime._agent import Agent, MutantAgent, NoopAgent, OracleAgent, ParrotAgent
-from realcli.runtime._align import Alignment, align_task
-from realcli.runtime._align_model import align_with_model
-from realcli.runtime._run import AfterTrial, OnTrial, RunMode, RunPlan, start_run
-from realcli.runtime._settings import RunSettings
-from realcli.runtime._user import ScriptedVoice
+from realcli.runtime.agents import Agent, MutantAgent, NoopAgent, OracleAgent, ParrotAgent
+from realcli.runtime.authoring._align import Alignment, align_task
+from realcli.runtime.authoring._align_model import align_with_model
+from realcli.runtime.trials import AfterTrial, OnTrial, RunMode, RunPlan, RunSettings, start_run
+from realcli.runtime.users import ScriptedVoice
 from realcli.scripts_catalog import Catalog, LintIssue, lint_script
 from realcli.taskformat import Task
 

@@ -33,11 +33,10 @@ import anyio
 from realcli import ConfigError, LogUnavailableError, NotFoundError
 from realcli import events as ev
 from realcli.environments import connect, gc, sweep_forever
-from realcli.eventlog import EventLog
-from realcli.eventlog._workqueue import WorkItem, WorkOrder, WorkQueue
+from realcli.eventlog import EventLog, WorkItem, WorkOrder, WorkQueue
 from realcli.judging import FINAL, RESUMABLE, LiveJudge
-from realcli.runtime._agents import ModelOptions, agent_from_info
-from realcli.runtime._run import (
+from realcli.runtime.agents import ModelOptions, agent_from_info
+from realcli.runtime.trials._run import (
     OnTrial,
     RunPlan,
     RunResult,
@@ -45,8 +44,8 @@ from realcli.runtime._run import (
     record_run,
     sweep_every_sec,
 )
-from realcli.runtime._settings import RunSettings
-from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, worker_id
+from realcli.runtime.trials._settings import RunSettings
+from realcli.runtime.trials._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, worker_id
 from realcli.taskformat import Task, find_tasks, load_task
 
 _GIVE_BACK_SEC: Final = 5.0

@@ -9,12 +9,15 @@ from typing import Final
 from realcli import ConfigError
 from realcli import events as ev
 from realcli.models import GatewayLimits, ModelEndpoint
-from realcli.runtime._agent import Agent, NoopAgent, OracleAgent, ParrotAgent
-from realcli.runtime._cli_agents import ClaudeCodeAgent, CliAgent, CodexAgent
-from realcli.runtime._terminus import TerminusAgent, TerminusOptions
+from realcli.runtime.agents._claude_code import ClaudeCodeAgent
+from realcli.runtime.agents._cli_agent import CliAgent
+from realcli.runtime.agents._codex import CodexAgent
+from realcli.runtime.agents._protocol import Agent
+from realcli.runtime.agents._scripted import NoopAgent, OracleAgent, ParrotAgent
+from realcli.runtime.agents._terminus import TerminusAgent, TerminusOptions
 from realcli.taskformat import Task
 
-AGENT_NAMES: Final = ("oracle", "noop", "parrot", "terminus", "claude-code", "codex")
+AGENT_NAMES: Final = ev.AGENT_NAMES  # the words live in events: `realcli run --help` lists them without the runtime
 _CLI_AGENTS: Final[dict[str, type[CliAgent]]] = {"claude-code": ClaudeCodeAgent, "codex": CodexAgent}
 
 

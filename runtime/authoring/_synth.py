@@ -29,7 +29,7 @@ from realcli import ConfigError, NotFoundError
 from realcli import events as ev
 from realcli.eventlog import EventLog
 from realcli.models import ModelClient, ModelEndpoint
-from realcli.runtime._bus import StreamWriter
+from realcli.runtime.bus import StreamWriter
 
 __all__ = [
     "PROMPT_VERSION",
@@ -60,7 +60,7 @@ def new_synthesis_id() -> str:
 
 def prompt(name: str, version: str = PROMPT_VERSION, **values: str) -> str:
     """The prompt file ``prompts/synthesize/<version>/<name>.md`` with ``$placeholders`` filled."""
-    source = files("realcli.runtime").joinpath("prompts", "synthesize", version, f"{name}.md")
+    source = files("realcli.runtime.authoring").joinpath("prompts", "synthesize", version, f"{name}.md")
     if not source.is_file():
         raise NotFoundError(f"prompt {version}/{name}.md is not shipped with realcli (reinstall it)")
     return string.Template(source.read_text(encoding="utf-8")).safe_substitute(values)

@@ -29,9 +29,9 @@ from realcli import events as ev
 from realcli.eventlog import EventLog
 from realcli.judging import load_run
 from realcli.projections import trial_cause, trial_status
-from realcli.runtime._agents import AgentFactory
-from realcli.runtime._run import OnTrial, RunMode, RunPlan, start_run
-from realcli.runtime._user import ScriptedVoice
+from realcli.runtime.agents import AgentFactory
+from realcli.runtime.trials import OnTrial, RunMode, RunPlan, start_run
+from realcli.runtime.users import ScriptedVoice
 from realcli.taskformat import Task, load_task
 
 __all__ = ["Bands", "Difficulty", "TaskProfile", "profile_tasks", "write_profile"]

@@ -13,8 +13,8 @@ from typing import Final
 
 from realcli.eventlog import EventLog
 from realcli.models import ModelClient, ModelEndpoint
-from realcli.runtime._align import Alignment, add_model_links, align_task
-from realcli.runtime._synth import SynthesisSession, prompt, started_event
+from realcli.runtime.authoring._align import Alignment, add_model_links, align_task
+from realcli.runtime.authoring._synth import SynthesisSession, prompt, started_event
 
 __all__ = ["align_with_model"]
 

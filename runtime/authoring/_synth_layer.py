@@ -37,9 +37,9 @@ from realcli import ConfigError, TaskFormatError
 from realcli.eventlog import EventLog
 from realcli.judging import judge_trial
 from realcli.models import ModelClient, ModelEndpoint
-from realcli.runtime._align import align_task, requirement_sentences, uncovered
-from realcli.runtime._synth import SynthesisReport, SynthesisSession, prepare_out, prompt, started_event
-from realcli.runtime._validate import validate_tasks
+from realcli.runtime.authoring._align import align_task, requirement_sentences, uncovered
+from realcli.runtime.authoring._synth import SynthesisReport, SynthesisSession, prepare_out, prompt, started_event
+from realcli.runtime.authoring._validate import validate_tasks
 from realcli.scripts_catalog import HARD_CHECK, Catalog, Template, lint_script, placeholders_in, render_stimulus
 from realcli.taskformat import load_task, tree_digest
 

@@ -38,10 +38,10 @@ from realcli import events as ev
 from realcli.environments import connect, gc, require_bridges, sweep_forever
 from realcli.eventlog import EventLog
 from realcli.judging import FINISHED, RESUMABLE, LiveJudge, RunStatus, read_run, run_status, trial_status
-from realcli.runtime._agent import Agent, Mode
-from realcli.runtime._bus import StreamWriter
-from realcli.runtime._settings import RunSettings
-from realcli.runtime._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, trial_id
+from realcli.runtime.agents import AgentFactory, Mode
+from realcli.runtime.bus import StreamWriter
+from realcli.runtime.trials._settings import RunSettings
+from realcli.runtime.trials._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, trial_id
 from realcli.taskformat import Task, load_task
 
 RunMode = Literal["exec", "collab", "paired"]
@@ -63,7 +63,6 @@ def sweep_every_sec() -> float:
     return every
 
 
-AgentFactory = Callable[[Task], Agent]
 OnTrial = Callable[[TrialOutcome], Awaitable[None] | None]
 AfterTrial = Callable[[EventLog, str, str], Awaitable[None]]
 

@@ -23,8 +23,8 @@ from anyio.abc import TaskStatus
 from realcli import TaskFormatError, find_error
 from realcli import events as ev
 from realcli.environments import BindMount, DockerSandbox, ExecResult
-from realcli.runtime._bus import StreamWriter, TrialFeed
-from realcli.runtime._rewards import REWARD_FILE_BYTES, RewardResult, parse_rewards
+from realcli.runtime.bus import StreamWriter, TrialFeed
+from realcli.runtime.trials._rewards import REWARD_FILE_BYTES, RewardResult, parse_rewards
 from realcli.taskformat import Task, resolve_env
 
 AGENT_OUTPUT_BYTES: Final = 64 * 1024

@@ -42,7 +42,7 @@ from typing import Any, Final
 from realcli import AgentFailedError, ConfigError
 from realcli import events as ev
 from realcli.models import ChatResult, ModelClient, ModelEndpoint, ModelRejectedError
-from realcli.runtime._agent import AgentSession
+from realcli.runtime.agents._protocol import AgentSession
 
 OUTPUT_CHARS: Final = 6000
 DEFAULT_TIMEOUT: Final = 60.0

@@ -45,7 +45,7 @@ from realcli import (
 from realcli import events as ev
 from realcli.environments import ContainerProcesses, ensure_task_image
 from realcli.eventlog import EventLog
-from realcli.runtime._agent import (
+from realcli.runtime.agents import (
     SOLUTION_AGENTS,
     Agent,
     AgentSession,
@@ -55,10 +55,10 @@ from realcli.runtime._agent import (
     SandboxSetup,
     TrialView,
 )
-from realcli.runtime._bus import StreamWriter, TrialFeed
-from realcli.runtime._sandbox_actor import SandboxActor, SandboxPlan, evidence_paths
-from realcli.runtime._settings import RunSettings
-from realcli.runtime._user import UserActor, Voice
+from realcli.runtime.bus import StreamWriter, TrialFeed
+from realcli.runtime.trials._sandbox_actor import SandboxActor, SandboxPlan, evidence_paths
+from realcli.runtime.trials._settings import RunSettings
+from realcli.runtime.users import UserActor, Voice
 from realcli.taskformat import Task
 
 CLOSING_GRACE_SEC: Final = 120.0
