@@ -4,6 +4,9 @@ This package is the innermost layer; it imports nothing else from realcli but
 the error hierarchy.
 """
 
+from typing import TYPE_CHECKING
+
+from realcli.events import _rules
 from realcli.events._causes import (
     AGENT_CAUSES,
     CAUSES,
@@ -21,6 +24,30 @@ from realcli.events._codec import DecodedEvent, UnknownEvent, decode, encode, ev
 from realcli.events._events import *  # noqa: F403  (the union's members are the API)
 from realcli.events._events import __all__ as _event_names
 from realcli.events._recorded import RecordedEvent
+from realcli.events._regex import compile_regex, regex_error
+from realcli.events._rules import (
+    BASE_RULE_KINDS,
+    EXTRA_RULE_KINDS,
+    RULE_KINDS,
+    AskedBeforeCommand,
+    CommandAbsent,
+    CommandBeforeMessage,
+    CommandPresent,
+    ConfirmedBeforeCommand,
+    FailuresReported,
+    MessageBeforeCommand,
+    MessageMentions,
+    OutputBounded,
+    RuleBase,
+    RuleKind,
+    RuleProblem,
+    SecretAbsent,
+    VerifiedBeforeDone,
+    register_rule_kind,
+    rule_kind_name,
+    rule_kinds,
+    rule_problems,
+)
 from realcli.events._streams import (
     ACTORS,
     Actor,
@@ -33,25 +60,14 @@ from realcli.events._streams import (
     trial_stream,
 )
 from realcli.events._task import (
-    BASE_RULE_KINDS,
-    EXTRA_RULE_KINDS,
-    RULE_KINDS,
     TRIGGER_KINDS,
     AgentConfig,
-    AskedBeforeCommand,
     ChecklistItem,
     Closing,
     CollabConfig,
-    CommandAbsent,
-    CommandBeforeMessage,
-    CommandPresent,
-    ConfirmedBeforeCommand,
     EnvironmentConfig,
-    FailuresReported,
     HardCheck,
     HealthcheckConfig,
-    MessageBeforeCommand,
-    MessageMentions,
     Metadata,
     OnAfter,
     OnAgentTurns,
@@ -63,11 +79,8 @@ from realcli.events._task import (
     OnState,
     OracleContract,
     OracleReply,
-    OutputBounded,
     Probe,
-    Rule,
     Script,
-    SecretAbsent,
     Slice,
     SolutionConfig,
     StepAgentConfig,
@@ -78,7 +91,6 @@ from realcli.events._task import (
     TaskSpec,
     Trap,
     Trigger,
-    VerifiedBeforeDone,
     VerifierConfig,
 )
 
@@ -132,6 +144,15 @@ __all__ = [
     "Probe",
     "RecordedEvent",
     "Rule",
+    "RuleBase",
+    "RuleKind",
+    "RuleProblem",
+    "compile_regex",
+    "register_rule_kind",
+    "regex_error",
+    "rule_kind_name",
+    "rule_kinds",
+    "rule_problems",
     "Script",
     "SecretAbsent",
     "Slice",
@@ -159,3 +180,14 @@ __all__ = [
     "trial_of",
     "trial_stream",
 ]
+
+if TYPE_CHECKING:
+    from realcli.events._rules import Rule
+
+
+def __getattr__(name: str) -> object:
+    # ``Rule`` is the union of the rule kinds registered so far, read when asked for (a kind
+    # registered after this package was imported is in it; see ._rules).
+    if name == "Rule":
+        return _rules.Rule
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

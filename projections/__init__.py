@@ -74,7 +74,15 @@ from realcli.projections._outcome import (
 )
 from realcli.projections._render import render_compare_markdown, render_json, render_markdown
 from realcli.projections._report import LOW_COVERAGE, REPORT_SCHEMA, SENSITIVITY_THRESHOLDS, report
-from realcli.projections._rules import RULES_VERSION, evaluate_rule, judge_item, judge_trial_rules, segments
+from realcli.projections._rules import (
+    RULES_VERSION,
+    RuleResult,
+    evaluate_rule,
+    judge_item,
+    judge_trial_rules,
+    rule_predicate,
+    segments,
+)
 from realcli.projections._scenarios import ItemVerdict, Scenario, VerdictKind, first_response, scenarios_of
 from realcli.projections._stats import (
     BOOTSTRAP_RESAMPLES,
@@ -156,6 +164,7 @@ __all__ = [
     "concrete_tokens",
     "constraint_retention",
     "evaluate_rule",
+    "RuleResult",
     "evolve",
     "first_response",
     "flip_counts",
@@ -166,6 +175,7 @@ __all__ = [
     "is_question",
     "judge_item",
     "judge_trial_rules",
+    "rule_predicate",
     "leaked_slices",
     "mcnemar",
     "median",
