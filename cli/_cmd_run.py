@@ -523,7 +523,7 @@ def _key_values(pairs: list[str], option: str) -> dict[str, str]:
 
 
 def _verdict(outcome: TrialOutcome) -> Literal["pass", "fail", "error"]:
-    if outcome.reason in ("infrastructure_error", "cancelled") or outcome.reward is None:
+    if outcome.reason in ev.RESUMABLE_REASONS or outcome.reward is None:
         return "error"
     return "pass" if outcome.reward >= 1.0 else "fail"
 

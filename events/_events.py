@@ -23,6 +23,8 @@ from realcli.events._task import ChecklistItem, TaskSpec
 
 __all__ = [
     "AGENT_NAMES",
+    "AGENT_PURPOSES",
+    "DONT_KNOW",
     "AgentInfo",
     "AgentMessaged",
     "AgentStopped",
@@ -112,6 +114,8 @@ class _Part(Struct, frozen=True, kw_only=True):
 Mode = Literal["exec", "collab"]
 Verdict = Literal["pass", "fail", "n/a", "undecided", "unjudged"]
 CommandPurpose = Literal["agent", "oracle", "setup", "state_check", "hard_check", "verifier", "snapshot"]
+AGENT_PURPOSES: Final[frozenset[CommandPurpose]] = frozenset({"agent", "oracle"})
+"""The purposes of the agent's own commands (the oracle stands in for an agent); the rest are the harness's."""
 
 
 class Output(_Part, frozen=True):
@@ -525,6 +529,10 @@ class ModelCalled(Event, frozen=True):
 
 
 # ----------------------------------------------------------------------- user
+
+
+DONT_KNOW: Final = "I don't know, use your judgement."
+"""The user simulator's fixed answer to a question nothing released answers (the fidelity audit expects it)."""
 
 
 class UserMessaged(Event, frozen=True):

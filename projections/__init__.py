@@ -30,7 +30,6 @@ from realcli.projections._collab import (
 )
 from realcli.projections._compare import compare_judges
 from realcli.projections._facts import (
-    AGENT_PURPOSES,
     Assessment,
     CommandRun,
     JudgedItem,
@@ -63,6 +62,7 @@ from realcli.projections._fidelity import (
 )
 from realcli.projections._html import render_html
 from realcli.projections._outcome import (
+    EXCLUDED_STATUSES,
     ModeOutcome,
     TrialOutcome,
     TrialStatus,
@@ -113,7 +113,7 @@ from realcli.projections._trajectory import (
 )
 
 __all__ = [
-    "AGENT_PURPOSES",
+    "EXCLUDED_STATUSES",
     "network_hint",
     "BOOTSTRAP_RESAMPLES",
     "BOOTSTRAP_SEED",

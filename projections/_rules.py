@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from realcli.events import (
+    AGENT_PURPOSES,
     AgentMessaged,
     AgentYielded,
     AskedBeforeCommand,
@@ -41,7 +42,7 @@ from realcli.events import (
     compile_regex,
     rule_kind_name,
 )
-from realcli.projections._facts import AGENT_PURPOSES, CommandRun, TraceEntry, TrialFacts
+from realcli.projections._facts import CommandRun, TraceEntry, TrialFacts
 from realcli.projections._scenarios import ItemVerdict, Scenario, VerdictKind, is_agent_action, scenarios_of
 
 __all__ = [
