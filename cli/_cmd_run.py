@@ -24,7 +24,7 @@ from realcli.scripts_catalog import load_catalog
 from realcli.taskformat import Task, find_tasks, load_task
 
 if TYPE_CHECKING:  # the runtime (actors, Docker) is imported by the commands that run trials, not by `realcli`
-    from realcli.runtime import ModelOptions, RunPlan, RunResult, StreamWriter, TrialOutcome, VoiceFactory
+    from realcli.runtime import ModelOptions, RunPlan, RunResult, TrialOutcome, VoiceFactory
 
 T = TypeVar("T")
 
@@ -419,18 +419,11 @@ def gc_cmd(
 
 
 def _voice(kind: str, options: ModelOptions) -> tuple[VoiceFactory, ev.UserSimInfo]:
-    from realcli.runtime import LlmVoice, ScriptedVoice, llm_user_info
+    from realcli.runtime import user_simulator
 
-    if kind == "scripted":
-        return (lambda script, writer: ScriptedVoice()), ScriptedVoice.info
-    if kind != "llm":
-        raise typer.BadParameter("expected scripted or llm", param_hint="--user-sim")
-    endpoint = options.endpoint("REALCLI_USER")
-
-    def make(script: ev.Script, writer: StreamWriter) -> LlmVoice:
-        return LlmVoice(endpoint, script, writer)
-
-    return make, llm_user_info(endpoint)
+    if kind not in ev.USER_SIMULATORS:
+        raise typer.BadParameter(f"expected {' or '.join(ev.USER_SIMULATORS)}", param_hint="--user-sim")
+    return user_simulator(kind, lambda: options.endpoint("REALCLI_USER"))
 
 
 async def _headline(log: EventLog, run_id: str) -> dict[str, object]:

@@ -24,6 +24,8 @@ from realcli.events._task import ChecklistItem, TaskSpec
 __all__ = [
     "AGENT_NAMES",
     "AGENT_PURPOSES",
+    "USER_SIMULATORS",
+    "UserSimKind",
     "DONT_KNOW",
     "AgentInfo",
     "AgentMessaged",
@@ -147,8 +149,13 @@ class AgentInfo(_Part, frozen=True):
     params: dict[str, str] = field(default_factory=dict)
 
 
+UserSimKind = Literal["scripted", "llm"]
+USER_SIMULATORS: Final[tuple[UserSimKind, ...]] = ("scripted", "llm")
+"""The user simulators a run can name (``realcli run --user-sim``)."""
+
+
 class UserSimInfo(_Part, frozen=True):
-    kind: Literal["scripted", "llm"]
+    kind: UserSimKind
     model: str | None = None
     endpoint: str | None = None
     params: dict[str, str] = field(default_factory=dict)
