@@ -62,6 +62,7 @@ from realcli.events._streams import (
     run_stream,
     trial_of,
     trial_stream,
+    unknown_run,
 )
 from realcli.events._task import (
     TRIGGER_KINDS,
@@ -187,6 +188,7 @@ __all__ = [
     "to_builtins",
     "trial_of",
     "trial_stream",
+    "unknown_run",
 ]
 
 if TYPE_CHECKING:

@@ -33,7 +33,7 @@ from types import TracebackType
 from typing import Any, Final, Self
 
 from realcli import events as ev
-from realcli.models import Message, ModelClient, ModelEndpoint, ModelRejectedError
+from realcli.models import Message, ModelClient, ModelEndpoint, ModelRejectedError, clip_middle
 from realcli.projections import (
     CommandRun,
     ItemVerdict,
@@ -123,8 +123,7 @@ def verdicts_format(scenario: Scenario) -> dict[str, Any]:
 
 
 def _clip(text: str, limit: int) -> str:
-    text = text.strip()
-    return text if len(text) <= limit else f"{text[: limit // 2]} [...] {text[-limit // 2 :]}"
+    return clip_middle(text.strip(), limit, lambda cut: " [...] ")
 
 
 def _quote(text: str, limit: int = _TEXT_CHARS) -> str:
