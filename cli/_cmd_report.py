@@ -165,8 +165,8 @@ def rejudge_cmd(
 
     The API key comes from $REALCLI_JUDGE_API_KEY (or $OPENAI_API_KEY), never from a flag.
     """
-    if judge not in ("rules", "llm"):
-        raise ConfigError(f"--judge {judge!r}: expected rules or llm")
+    if judge not in ev.JUDGE_KINDS:
+        raise ConfigError(f"--judge {judge!r}: expected {' or '.join(ev.JUDGE_KINDS)}")
     ev.check_token(run_id, "run id")
     endpoint = None
     if judge == "llm":

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 from msgspec import Struct, field
 
@@ -24,6 +24,8 @@ from realcli.events._task import ChecklistItem, TaskSpec
 __all__ = [
     "AGENT_NAMES",
     "AGENT_PURPOSES",
+    "JUDGE_KINDS",
+    "JudgeKind",
     "USER_SIMULATORS",
     "UserSimKind",
     "DONT_KNOW",
@@ -149,8 +151,11 @@ class AgentInfo(_Part, frozen=True):
     params: dict[str, str] = field(default_factory=dict)
 
 
+JudgeKind = Literal["rules", "llm"]
+JUDGE_KINDS: Final[tuple[JudgeKind, ...]] = get_args(JudgeKind)
+"""The judges a run can be judged with (``realcli rejudge --judge``): deterministic rules, or a model."""
 UserSimKind = Literal["scripted", "llm"]
-USER_SIMULATORS: Final[tuple[UserSimKind, ...]] = ("scripted", "llm")
+USER_SIMULATORS: Final[tuple[UserSimKind, ...]] = get_args(UserSimKind)
 """The user simulators a run can name (``realcli run --user-sim``)."""
 
 
@@ -586,7 +591,7 @@ class ProbeNotFired(Event, frozen=True):
 
 class JudgingStarted(Event, frozen=True):
     judge_id: str
-    kind: Literal["rules", "llm"]
+    kind: JudgeKind
     model: str | None = None
     params: dict[str, str] = field(default_factory=dict)
 
