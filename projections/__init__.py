@@ -30,7 +30,6 @@ from realcli.projections._collab import (
 )
 from realcli.projections._compare import compare_judges
 from realcli.projections._facts import (
-    AGENT_PURPOSES,
     Assessment,
     CommandRun,
     JudgedItem,
@@ -63,6 +62,7 @@ from realcli.projections._fidelity import (
 )
 from realcli.projections._html import render_html
 from realcli.projections._outcome import (
+    EXCLUDED_STATUSES,
     ModeOutcome,
     TrialOutcome,
     TrialStatus,
@@ -74,7 +74,15 @@ from realcli.projections._outcome import (
 )
 from realcli.projections._render import render_compare_markdown, render_json, render_markdown
 from realcli.projections._report import LOW_COVERAGE, REPORT_SCHEMA, SENSITIVITY_THRESHOLDS, report
-from realcli.projections._rules import RULES_VERSION, evaluate_rule, judge_item, judge_trial_rules, segments
+from realcli.projections._rules import (
+    RULES_VERSION,
+    RuleResult,
+    evaluate_rule,
+    judge_item,
+    judge_trial_rules,
+    rule_predicate,
+    segments,
+)
 from realcli.projections._scenarios import ItemVerdict, Scenario, VerdictKind, first_response, scenarios_of
 from realcli.projections._stats import (
     BOOTSTRAP_RESAMPLES,
@@ -105,7 +113,7 @@ from realcli.projections._trajectory import (
 )
 
 __all__ = [
-    "AGENT_PURPOSES",
+    "EXCLUDED_STATUSES",
     "network_hint",
     "BOOTSTRAP_RESAMPLES",
     "BOOTSTRAP_SEED",
@@ -156,6 +164,7 @@ __all__ = [
     "concrete_tokens",
     "constraint_retention",
     "evaluate_rule",
+    "RuleResult",
     "evolve",
     "first_response",
     "flip_counts",
@@ -166,6 +175,7 @@ __all__ = [
     "is_question",
     "judge_item",
     "judge_trial_rules",
+    "rule_predicate",
     "leaked_slices",
     "mcnemar",
     "median",

@@ -12,6 +12,8 @@ import pytest
 
 from realcli import events as ev
 from realcli.eventlog import EventLog, import_archive
+from realcli.judging import load_run, rejudge
+from realcli.judging._stream import verdict_events as _verdict_events
 from realcli.projections import (
     CatalogView,
     audit_fidelity,
@@ -22,7 +24,6 @@ from realcli.projections import (
     render_markdown,
     report,
 )
-from realcli.runtime._judging import _verdict_events, load_run, rejudge
 from tests._trials import RunRecorder, sample_run
 
 
