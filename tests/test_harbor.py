@@ -14,7 +14,7 @@ from realcli import TaskFormatError
 from realcli import events as ev
 from realcli.environments import ImageMap
 from realcli.eventlog import EventLog, open_log
-from realcli.projections import fold, report
+from realcli.projections import fold
 from realcli.runtime import (
     Agent,
     AgentSession,
@@ -33,6 +33,7 @@ from realcli.runtime import (
 from realcli.runtime._rewards import parse_rewards
 from realcli.runtime._terminus import TerminusAgent
 from realcli.scripts_catalog import load_catalog
+from tests._reports import report
 from tests._tasks import make_task, turn
 from tests.fakes import FakeModelServer, Text
 

@@ -17,12 +17,9 @@ from realcli.projections import (
     audit_fidelity,
     fold,
     judge_trial_rules,
-    render_html,
-    render_json,
-    render_markdown,
-    report,
 )
 from realcli.runtime._judging import _verdict_events, load_run, rejudge
+from tests._reports import render_html, render_json, render_markdown, report
 from tests._trials import RunRecorder, sample_run
 
 

@@ -1,9 +1,10 @@
 """The report's bytes are pinned: every committed fixture log and a few synthetic runs, byte for byte.
 
-The golden files in ``tests/fixtures/reports/`` were written by the report
-as it was before it became typed (``report()`` returned nested dicts); the
-JSON must stay exactly that (keys, order, numbers), the Markdown too.  A
-deliberate change to a rendering rewrites them:
+The ``.json`` and ``.md`` files in ``tests/fixtures/reports/`` were written
+by the report as it was before it became typed (``report()`` returned nested
+dicts): the typed report renders exactly those bytes (keys, order, numbers).
+The ``.html`` files are the section-by-section page that replaced the
+hand-made one.  A deliberate change to a rendering rewrites them:
 ``.venv/bin/python -m tests.test_report_golden`` (then read the diff).
 """
 

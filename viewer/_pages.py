@@ -13,13 +13,18 @@ from collections.abc import Callable, Iterable
 from contextlib import aclosing
 from typing import Any, Final
 
+import msgspec
+
 from realcli import ConfigError, NotFoundError
 from realcli import events as ev
 from realcli.projections import (
     DEFAULT_THRESHOLD,
+    HEADLINE_METRICS,
     CatalogView,
+    Report,
     RunFacts,
     TrialFacts,
+    TrialRow,
     compare_judges,
     instance_status,
     trial_status,
@@ -47,7 +52,6 @@ LIST_CAP: Final = 200
 """Longest list of excluded trials, failed instances or fidelity failures a run page carries."""
 _MAX_PAGE: Final = 1000
 _INFRA: Final = frozenset({"infrastructure_error", "cancelled", "no_reward"})
-_METRICS: Final = ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB")
 
 
 def pick_judge(facts: RunFacts, requested: str | None) -> str | None:
@@ -114,9 +118,8 @@ def progress(run: RunState, live: bool) -> Json:
     }
 
 
-def _metric(data: Json, name: str) -> Json:
-    intervals = data["statistics"]["bootstrap"]["intervals"]
-    return {"value": data[name], "ci": intervals.get(name)}
+def _metric(data: Report, name: str) -> Json:
+    return {"value": data.metric(name), "ci": data.interval(name)}
 
 
 def _capped(items: list[Any]) -> Json:
@@ -209,7 +212,8 @@ class Pages:
         judge = pick_judge(run.facts, judge_id)
         wanted = self._full(run_id, full)
         scored = await self.state.report(run_id, judge, threshold, full=wanted, stale_ok=stale_ok)
-        data = dict(scored.data)
+        # The report as its JSON has it, without the trials (a page of them is another route).
+        data: Json = msgspec.to_builtins(msgspec.structs.replace(scored.data, trials=[]))
         data.pop("trials")
         data["run"] = {**data["run"], "trials_not_started": _capped(data["run"]["trials_not_started"])}
         outcome = data["outcome"]
@@ -254,7 +258,7 @@ class Pages:
         run = self.state.run(run_id)
         judge = pick_judge(run.facts, judge_id)
         scored = await self.state.report(run_id, judge, DEFAULT_THRESHOLD, full=False, stale_ok=True)
-        rows = self._trial_rows(run, scored.data["trials"])
+        rows = self._trial_rows(run, scored.data.trials)
         if mode:
             rows = [r for r in rows if r["mode"] == mode]
         if chip:
@@ -273,14 +277,14 @@ class Pages:
             "trials": rows[offset : offset + limit],
         }
 
-    def _trial_rows(self, run: RunState, reported: list[Json]) -> list[Json]:
+    def _trial_rows(self, run: RunState, reported: list[TrialRow]) -> list[Json]:
         live = self._live(run)
         rows = []
         for row in reported:
-            trial = run.facts.trials.get(row["trial"])
+            trial = run.facts.trials.get(row.trial)
             chip = trial_chip(trial, live) if trial is not None else "queued"
-            rows.append({**row, "chip": chip, "probes_fired": len(row["probes_fired"])})
-        seen = {row["trial"] for row in reported}
+            rows.append({**msgspec.to_builtins(row), "chip": chip, "probes_fired": len(row.probes_fired)})
+        seen = {row.trial for row in reported}
         for trial_id, scheduled in run.facts.scheduled.items():
             if trial_id not in seen:
                 rows.append(
@@ -433,10 +437,10 @@ class Pages:
         (a, judge_a), (b, judge_b) = reports
         return {
             "kind": "runs",
-            "a": {"id": first, "judge": judge_a, "run": a["run"]},
-            "b": {"id": second, "judge": judge_b, "run": b["run"]},
+            "a": {"id": first, "judge": judge_a, "run": msgspec.to_builtins(a.run)},
+            "b": {"id": second, "judge": judge_b, "run": msgspec.to_builtins(b.run)},
             **_side_by_side(a, b),
-            "disagreements": _outcome_disagreements(a["trials"], b["trials"]),
+            "disagreements": _outcome_disagreements(a.trials, b.trials),
         }
 
     async def compare_judges(self, run_id: str, first: str, second: str) -> Json:
@@ -448,12 +452,13 @@ class Pages:
             raise ConfigError(f"compare: judges {first!r} and {second!r} are the same; pick two different judges")
         a = (await self.state.report(run_id, first, DEFAULT_THRESHOLD)).data
         b = (await self.state.report(run_id, second, DEFAULT_THRESHOLD)).data
-        agreement = await self.state.compute(lambda: compare_judges(run.facts, first, second))
+        judged = await self.state.compute(lambda: compare_judges(run.facts, first, second))
+        agreement: Json = msgspec.to_builtins(judged)
         return {
             "kind": "judges",
             "run_id": run_id,
-            "a": {"id": first, "judge": first, "run": a["run"]},
-            "b": {"id": second, "judge": second, "run": b["run"]},
+            "a": {"id": first, "judge": first, "run": msgspec.to_builtins(a.run)},
+            "b": {"id": second, "judge": second, "run": msgspec.to_builtins(b.run)},
             **_side_by_side(a, b),
             "agreement": {k: v for k, v in agreement.items() if k != "disagreements"},
             "disagreements": {"shown": agreement["disagreements"], "total": agreement["disagreements_total"]},
@@ -467,68 +472,68 @@ def _delta(a: float | None, b: float | None) -> float | None:
     return round(b - a, 6) if a is not None and b is not None else None
 
 
-def _side_by_side(a: Json, b: Json) -> Json:
+def _side_by_side(a: Report, b: Report) -> Json:
     headline = {
-        name: {"a": _metric(a, name), "b": _metric(b, name), "delta": _delta(a[name], b[name])} for name in _METRICS
+        name: {"a": _metric(a, name), "b": _metric(b, name), "delta": _delta(a.metric(name), b.metric(name))}
+        for name in HEADLINE_METRICS
     }
-    dims = {
-        code: {"a": a["dimensions"].get(code), "b": b["dimensions"].get(code)}
-        for code in sorted(a["dimensions"].keys() | b["dimensions"].keys())
-    }
-    for row in dims.values():
-        row["delta"] = _delta(row["a"], row["b"])
+    dims: dict[str, Json] = {}
+    for code in sorted(a.dimensions.keys() | b.dimensions.keys()):
+        score_a, score_b = a.dimensions.get(code), b.dimensions.get(code)
+        dims[code] = {"a": score_a, "b": score_b, "delta": _delta(score_a, score_b)}
     templates = {}
-    for template in sorted(a["templates"].keys() | b["templates"].keys()):
-        ta, tb = a["templates"].get(template), b["templates"].get(template)
-        rate_a = ta["pass_rate"] if ta else None
-        rate_b = tb["pass_rate"] if tb else None
+    for template in sorted(a.templates.keys() | b.templates.keys()):
+        ta, tb = a.templates.get(template), b.templates.get(template)
+        rate_a = ta.pass_rate if ta else None
+        rate_b = tb.pass_rate if tb else None
+        either = ta or tb
         templates[template] = {
-            "name": (ta or tb or {}).get("name", ""),
+            "name": either.name if either is not None else "",
             "a": rate_a,
             "b": rate_b,
-            "a_instances": ta["instances"] if ta else 0,
-            "b_instances": tb["instances"] if tb else 0,
+            "a_instances": ta.instances if ta else 0,
+            "b_instances": tb.instances if tb else 0,
             "delta": _delta(rate_a, rate_b),
         }
     categories = {}
-    for cat in sorted(a["categories"].keys() | b["categories"].keys()):
-        ca, cb = a["categories"].get(cat, {}), b["categories"].get(cat, {})
+    for cat in sorted(a.categories.keys() | b.categories.keys()):
+        ca, cb = a.categories.get(cat), b.categories.get(cat)
         categories[cat] = {
-            "a_delta": ca.get("delta"),
-            "b_delta": cb.get("delta"),
-            "a_R_COLLAB": ca.get("R_COLLAB"),
-            "b_R_COLLAB": cb.get("R_COLLAB"),
+            "a_delta": ca.delta if ca else None,
+            "b_delta": cb.delta if cb else None,
+            "a_R_COLLAB": ca.R_COLLAB if ca else None,
+            "b_R_COLLAB": cb.R_COLLAB if cb else None,
         }
     return {
         "headline": headline,
         "dimensions": dims,
-        "dimension_names": {**b["dimension_names"], **a["dimension_names"]},
+        "dimension_names": {**b.dimension_names, **a.dimension_names},
         "templates": templates,
         "categories": categories,
-        "threshold": a["threshold"],
+        "threshold": a.threshold,
     }
 
 
-def _outcome_disagreements(a_rows: Iterable[Json], b_rows: Iterable[Json]) -> Json:
+def _outcome_disagreements(a_rows: Iterable[TrialRow], b_rows: Iterable[TrialRow]) -> Json:
     """Trials of the same task, mode and attempt that both runs scored, with different outcomes."""
-    b_by_key = {(r["task"], r["mode"], r["attempt"]): r for r in b_rows}
+    b_by_key = {(r.task, r.mode, r.attempt): r for r in b_rows}
     rows = []
     common = 0
     for ra in a_rows:
-        rb = b_by_key.get((ra["task"], ra["mode"], ra["attempt"]))
-        if rb is None or ra["V"] is None or rb["V"] is None:
+        rb = b_by_key.get((ra.task, ra.mode, ra.attempt))
+        if rb is None or ra.V is None or rb.V is None:
             continue
         common += 1
-        if ra["V"] != rb["V"]:
+        if ra.V != rb.V:
             rows.append(
                 {
-                    "task": ra["task"],
-                    "mode": ra["mode"],
-                    "attempt": ra["attempt"],
-                    "a_trial": ra["trial"],
-                    "b_trial": rb["trial"],
-                    "a": ra["V"],
-                    "b": rb["V"],
+                    "task": ra.task,
+                    "mode": ra.mode,
+                    "attempt": ra.attempt,
+                    "a_trial": ra.trial,
+                    "b_trial": rb.trial,
+                    "a": ra.V,
+                    "b": rb.V,
                 }
             )
     return {"compared": common, "shown": rows[:LIST_CAP], "total": len(rows)}
