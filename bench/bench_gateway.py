@@ -38,10 +38,8 @@ import anyio
 import httpx
 
 from realcli import events as ev
-from realcli.environments import connect
-from realcli.runtime._agent_images import CLAUDE_CODE, CODEX, FORWARDER, ensure_agent_image
-from realcli.runtime._gateway import PLACEHOLDER_KEY, ModelGateway
-from realcli.runtime._model import ModelEndpoint, Secret
+from realcli.environments import CLAUDE_CODE, CODEX, FORWARDER, connect, ensure_agent_image
+from realcli.models import PLACEHOLDER_KEY, ModelEndpoint, ModelGateway, Secret
 from tests.fakes import FakeModelServer, Text
 
 KEY = "sk-bench-" + "x" * 32

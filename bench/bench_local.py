@@ -29,16 +29,10 @@ import anyio
 import httpx
 
 from realcli.eventlog import open_log
-from realcli.runtime import (
-    LocalModelServer,
-    ModelEndpoint,
-    NoopAgent,
-    RunPlan,
-    load_task,
-    resolve_local_model,
-    start_run,
-)
-from realcli.runtime._terminus import TURN_FORMAT, TerminusAgent, TerminusOptions, parse_turn, system_prompt
+from realcli.models import LocalModelServer, ModelEndpoint, resolve_local_model
+from realcli.runtime import NoopAgent, RunPlan, TerminusAgent, TerminusOptions, start_run
+from realcli.runtime.agents._terminus import TURN_FORMAT, parse_turn, system_prompt
+from realcli.taskformat import load_task
 from tests._tasks import make_task
 
 INSTRUCTION = "Write the word hello into /app/out, then check the file."

@@ -42,8 +42,8 @@ import msgspec
 
 from realcli import events as ev
 from realcli.eventlog import EventLog, open_log
+from realcli.judging import load_run, rejudge
 from realcli.projections import render_json, report
-from realcli.runtime._judging import load_run, rejudge
 from tests._trials import RunRecorder, TrialBuilder, catalog_info, rotation_script, task_spec
 
 RUN = "bench"

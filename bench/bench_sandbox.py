@@ -29,8 +29,7 @@ from typing import Any
 import aiodocker
 import anyio
 
-from realcli.environments import connect
-from realcli.runtime._sandbox import DockerSandbox, gc
+from realcli.environments import DockerSandbox, connect, gc
 
 DEFAULT_IMAGE = "debian:bookworm-slim"
 DEFAULT_CONCURRENCY = (1, 8, 32)

@@ -25,14 +25,8 @@ from typing import Any
 import anyio
 
 from realcli.eventlog import open_log
-from realcli.runtime import (
-    LayerOptions,
-    LocalModelServer,
-    ModelEndpoint,
-    SynthesisReport,
-    resolve_local_model,
-    synthesize_layer,
-)
+from realcli.models import LocalModelServer, ModelEndpoint, resolve_local_model
+from realcli.runtime import LayerOptions, SynthesisReport, synthesize_layer
 from realcli.scripts_catalog import load_catalog
 
 TASKS = Path(__file__).resolve().parent.parent / "tasks"

@@ -29,19 +29,11 @@ import anyio
 
 from bench.bench_sandbox import Bench, Scenario, format_table, run_bench
 from realcli import events as ev
+from realcli.environments import ensure_task_image
 from realcli.eventlog import EventLog, open_log
-from realcli.runtime import (
-    OracleAgent,
-    RunPlan,
-    ScriptedVoice,
-    Task,
-    ensure_task_image,
-    find_tasks,
-    load_task,
-    start_run,
-)
-from realcli.runtime._trial import TrialRunner, TrialSpec
+from realcli.runtime import OracleAgent, RunPlan, ScriptedVoice, TrialRunner, TrialSpec, start_run
 from realcli.scripts_catalog import load_catalog
+from realcli.taskformat import Task, find_tasks, load_task
 from tests._tasks import make_task
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -39,7 +39,7 @@ from playwright.async_api import Page, async_playwright
 
 from realcli import events as ev
 from realcli.eventlog import EventLog, open_log
-from realcli.runtime._judging import rejudge
+from realcli.judging import rejudge
 from tests._browser import CHROMIUM_ARGS, chromium_path
 from tests._nats import NatsServer
 from tests._trials import RunRecorder, catalog_info, rotation_script, task_spec

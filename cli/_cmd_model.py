@@ -10,7 +10,7 @@ import typer
 
 from realcli.cli._app import app, console, err_console
 from realcli.cli._common import run_async
-from realcli.runtime import DEFAULT_LOCAL_MODEL, LocalModelServer, resolve_local_model
+from realcli.models import DEFAULT_LOCAL_MODEL, LocalModelServer, resolve_local_model
 
 model_app = typer.Typer(name="model", help="Local models: serve a GGUF model on loopback (OpenAI-compatible).")
 app.add_typer(model_app)

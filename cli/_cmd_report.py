@@ -13,6 +13,8 @@ from realcli import events as ev
 from realcli.cli._app import app, err_console
 from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import open_log
+from realcli.judging import JudgeKind, JudgeSummary, load_run, rejudge, select_judge, unjudged_trials
+from realcli.models import ModelEndpoint
 from realcli.projections import (
     DEFAULT_THRESHOLD,
     JudgeAgreement,
@@ -24,15 +26,6 @@ from realcli.projections import (
     render_json,
     render_markdown,
     report,
-)
-from realcli.runtime import (
-    JudgeKind,
-    JudgeSummary,
-    ModelEndpoint,
-    load_run,
-    rejudge,
-    select_judge,
-    unjudged_trials,
 )
 
 FORMATS = ("md", "json", "html")
@@ -168,8 +161,8 @@ def rejudge_cmd(
 
     The API key comes from $REALCLI_JUDGE_API_KEY (or $OPENAI_API_KEY), never from a flag.
     """
-    if judge not in ("rules", "llm"):
-        raise ConfigError(f"--judge {judge!r}: expected rules or llm")
+    if judge not in ev.JUDGE_KINDS:
+        raise ConfigError(f"--judge {judge!r}: expected {' or '.join(ev.JUDGE_KINDS)}")
     ev.check_token(run_id, "run id")
     endpoint = None
     if judge == "llm":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import signal
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Annotated, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Annotated, Literal, TypeVar, cast
 
 import anyio
 import typer
@@ -18,49 +18,18 @@ from realcli import events as ev
 from realcli.cli._app import app, console, err_console
 from realcli.cli._common import LogOption, run_async
 from realcli.cli._report_term import terminal
-from realcli.eventlog import EventLog, check_url, open_log
-from realcli.eventlog._workqueue import WorkQueue
+from realcli.eventlog import EventLog, WorkQueue, check_url, open_log
+from realcli.judging import RunStatus, load_run, run_status
 from realcli.projections import Report, report, report_document
-from realcli.runtime import (
-    AGENT_NAMES,
-    InstalledOptions,
-    LlmVoice,
-    ModelOptions,
-    RunMode,
-    RunPlan,
-    RunResult,
-    RunSettings,
-    RunStatus,
-    ScriptedVoice,
-    StreamWriter,
-    Task,
-    TrialOutcome,
-    VoiceFactory,
-    agent_factory,
-    agent_from_info,
-    connect,
-    find_tasks,
-    gc,
-    llm_user_info,
-    load_build_ca,
-    load_image_map,
-    load_run,
-    load_task,
-    new_run_id,
-    parse_network,
-    prune_images,
-    resume_run,
-    run_status,
-    schedule,
-    start_run,
-)
-from realcli.runtime._trial import worker_id
-from realcli.runtime._workers import WorkerConfig, distribute_run, follow_run, serve_worker
 from realcli.scripts_catalog import load_catalog
+from realcli.taskformat import Task, find_tasks, load_task
+
+if TYPE_CHECKING:  # the runtime (actors, Docker) is imported by the commands that run trials, not by `realcli`
+    from realcli.runtime import ModelOptions, RunPlan, RunResult, TrialOutcome, VoiceFactory
 
 T = TypeVar("T")
 
-AgentOpt = Annotated[str, typer.Option("--agent", help=f"Agent to evaluate: {', '.join(AGENT_NAMES)}.")]
+AgentOpt = Annotated[str, typer.Option("--agent", help=f"Agent to evaluate: {', '.join(ev.AGENT_NAMES)}.")]
 ModelOpt = Annotated[str | None, typer.Option("--model", help="Agent model (or $REALCLI_AGENT_MODEL).")]
 BaseUrlOpt = Annotated[
     str | None, typer.Option("--base-url", help="Agent model endpoint, OpenAI-compatible (or $REALCLI_AGENT_BASE_URL).")
@@ -188,6 +157,20 @@ def run(
     log: LogOption = None,
 ) -> None:
     """Run agents on tasks in EXEC, COLLAB or paired mode."""
+    from realcli.runtime import (
+        InstalledOptions,
+        ModelOptions,
+        RunMode,
+        RunPlan,
+        RunSettings,
+        agent_factory,
+        load_build_ca,
+        load_image_map,
+        new_run_id,
+        parse_network,
+        schedule,
+    )
+
     if mode not in ("exec", "collab", "paired"):
         raise typer.BadParameter("expected exec, collab or paired", param_hint="--mode")
     run_async(check_url, log)  # a bad --log is one line, before anything is printed
@@ -272,6 +255,8 @@ def report_skipped(skipped: list[tuple[Path, str]]) -> None:
 async def _run(
     url: str | None, plan: RunPlan, on_trial: Callable[[TrialOutcome], None], distribute: bool
 ) -> tuple[RunResult, Report]:
+    from realcli.runtime import distribute_run, start_run
+
     async with open_log(url) as log:
         if distribute:
             async with WorkQueue.open(log.url) as queue:
@@ -292,6 +277,8 @@ def resume(
     log: LogOption = None,
 ) -> None:
     """Re-run the trials of a run that did not finish; keep the finished ones."""
+    from realcli.runtime import ModelOptions, RunPlan, RunSettings, agent_from_info, load_build_ca, resume_run
+
     options = ModelOptions(model=model, base_url=base_url)
     user_options = ModelOptions(model=user_model, base_url=user_base_url)
     progress = _TrialProgress()
@@ -343,6 +330,8 @@ def wait(
 ) -> None:
     """Follow a run until every trial has finished, from any machine (a distributed run whose coordinator
     stopped, too); then judge what is left, close the run and print its summary."""
+    from realcli.runtime import follow_run
+
     ev.check_token(run_id, "run id")
 
     async def where() -> RunStatus:
@@ -380,6 +369,7 @@ def worker(
     log: LogOption = None,
 ) -> None:
     """Run trials queued by `realcli run --distribute`, with this machine's Docker engine."""
+    from realcli.runtime import ModelOptions, WorkerConfig, load_build_ca, serve_worker, worker_id
 
     def voice_for(started: ev.RunStarted) -> tuple[VoiceFactory | None, ev.UserSimInfo | None]:
         recorded = started.user_sim
@@ -414,6 +404,7 @@ def gc_cmd(
     images: Annotated[bool, typer.Option("--images", help="Also remove cached task and agent images.")] = False,
 ) -> None:
     """Remove sandboxes left behind by dead realcli processes of this host (and, with --images, cached images)."""
+    from realcli.environments import connect, gc, prune_images
 
     async def sweep() -> tuple[list[str], list[str]]:
         async with connect() as docker:
@@ -429,16 +420,11 @@ def gc_cmd(
 
 
 def _voice(kind: str, options: ModelOptions) -> tuple[VoiceFactory, ev.UserSimInfo]:
-    if kind == "scripted":
-        return (lambda script, writer: ScriptedVoice()), ScriptedVoice.info
-    if kind != "llm":
-        raise typer.BadParameter("expected scripted or llm", param_hint="--user-sim")
-    endpoint = options.endpoint("REALCLI_USER")
+    from realcli.runtime import user_simulator
 
-    def make(script: ev.Script, writer: StreamWriter) -> LlmVoice:
-        return LlmVoice(endpoint, script, writer)
-
-    return make, llm_user_info(endpoint)
+    if kind not in ev.USER_SIMULATORS:
+        raise typer.BadParameter(f"expected {' or '.join(ev.USER_SIMULATORS)}", param_hint="--user-sim")
+    return user_simulator(kind, lambda: options.endpoint("REALCLI_USER"))
 
 
 async def _headline(log: EventLog, run_id: str) -> Report:
@@ -531,7 +517,7 @@ def _key_values(pairs: list[str], option: str) -> dict[str, str]:
 
 
 def _verdict(outcome: TrialOutcome) -> Literal["pass", "fail", "error"]:
-    if outcome.reason in ("infrastructure_error", "cancelled") or outcome.reward is None:
+    if outcome.reason in ev.RESUMABLE_REASONS or outcome.reward is None:
         return "error"
     return "pass" if outcome.reward >= 1.0 else "fail"
 

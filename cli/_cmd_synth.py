@@ -7,7 +7,7 @@ import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, cast
+from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 from rich.markup import escape
@@ -18,33 +18,12 @@ from realcli import events as ev
 from realcli.cli._app import app, console, err_console
 from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import open_log
-from realcli.runtime import (
-    Alignment,
-    Bands,
-    LayerOptions,
-    ModelEndpoint,
-    ModelOptions,
-    MutantAgent,
-    RunMode,
-    SynthesisReport,
-    TaskOptions,
-    TaskProfile,
-    TaskValidation,
-    agent_factory,
-    align_task,
-    find_tasks,
-    load_task,
-    new_run_id,
-    new_synthesis_id,
-    profile_tasks,
-    replay_synthesis,
-    synthesize_layer,
-    synthesize_task,
-    write_profile,
-)
-from realcli.runtime._agents import AgentFactory
-from realcli.runtime._align_model import align_with_model
+from realcli.models import ModelEndpoint
 from realcli.scripts_catalog import load_catalog
+from realcli.taskformat import find_tasks, load_task
+
+if TYPE_CHECKING:  # the runtime (actors, Docker) is imported by the commands that need it, not by `realcli`
+    from realcli.runtime import AgentFactory, Alignment, ModelOptions, SynthesisReport, TaskValidation
 
 synth_app = typer.Typer(
     name="synthesize",
@@ -86,6 +65,8 @@ def layer_cmd(
     log: LogOption = None,
 ) -> None:
     """Draft the interaction layer of a base task (slices, probes, checks, oracle contract), then check it."""
+    from realcli.runtime import LayerOptions, new_synthesis_id, synthesize_layer
+
     if replay is not None:
         _replay(replay, out or base, base, force, log)
         return
@@ -127,6 +108,8 @@ def task_cmd(
     log: LogOption = None,
 ) -> None:
     """Draft a base task from a pattern (instruction, Dockerfile, solution, tests, mutants), then check it."""
+    from realcli.runtime import TaskOptions, new_synthesis_id, synthesize_task
+
     if out is None:
         raise typer.BadParameter("give the new task's directory", param_hint="--out")
     if replay is not None:
@@ -154,6 +137,8 @@ def task_cmd(
 
 
 def _replay(ident: str, out: Path, base: Path | None, force: bool, log: str | None) -> None:
+    from realcli.runtime import replay_synthesis
+
     async def go() -> tuple[list[str], ev.SynthesisFinished | None]:
         async with open_log(log, create=False) as opened:
             result = await replay_synthesis(opened, ident, out, base=base, force=force)
@@ -209,6 +194,8 @@ def profile(
     log: LogOption = None,
 ) -> None:
     """Run k rollouts per task, classify each easy/medium/hard by pass rate, flag infrastructure failures."""
+    from realcli.runtime import Bands, ModelOptions, RunMode, TaskProfile, new_run_id, profile_tasks, write_profile
+
     parsed = Bands.parse(bands)
     if mode not in ("exec", "collab"):
         raise typer.BadParameter("expected exec or collab", param_hint="--mode")
@@ -257,6 +244,8 @@ def profile(
 
 
 def _profile_agent(name: str, options: ModelOptions) -> tuple[ev.AgentInfo, AgentFactory]:
+    from realcli.runtime import MutantAgent, agent_factory
+
     if name.startswith("mutant:"):
         mutant = name.partition(":")[2]
         if not mutant:
@@ -286,6 +275,8 @@ def align(
     log: LogOption = None,
 ) -> None:
     """Specification-test alignment: requirements of instruction.md against the verifier's checks (no Docker)."""
+    from realcli.runtime import align_task, align_with_model
+
     paths = find_tasks(tasks)
     endpoint = align_endpoint(model, base_url)
     if endpoint is None:

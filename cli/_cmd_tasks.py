@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import msgspec
 import typer
@@ -27,22 +27,12 @@ from realcli.cli._cmd_run import (
 from realcli.cli._cmd_synth import align_endpoint, print_alignments, validation_json
 from realcli.cli._common import LogOption, run_async
 from realcli.eventlog import EventLog, open_log
-from realcli.runtime import (
-    ControlResult,
-    RunSettings,
-    Task,
-    TaskValidation,
-    find_tasks,
-    judge_trial,
-    load_build_ca,
-    load_image_map,
-    load_task,
-    parse_network,
-    sample_tasks,
-    unimplemented_keys,
-    validate_tasks,
-)
+from realcli.judging import judge_trial
 from realcli.scripts_catalog import Coverage, LintIssue, Template, coverage, lint_script, load_catalog
+from realcli.taskformat import Task, find_tasks, load_task, unimplemented_keys
+
+if TYPE_CHECKING:  # the runtime (actors, Docker) is imported by `validate`, not by `realcli`
+    from realcli.runtime import ControlResult, TaskValidation
 
 TasksArg = Annotated[list[Path], typer.Argument(metavar="TASKS...", help="Task directories, or folders of them.")]
 
@@ -66,6 +56,8 @@ def validate(
     log: LogOption = None,
 ) -> None:
     """Check tasks as the paper's construction pipeline does: oracle passes, no-op fails, scripts reach every probe."""
+    from realcli.runtime import RunSettings, load_build_ca, load_image_map, parse_network, sample_tasks, validate_tasks
+
     settings = RunSettings(
         network=parse_network(network),
         image_map=load_image_map(image_map or []),

@@ -1,20 +1,39 @@
-"""The Docker engine layer: connecting to it, building images, and the local base images.
+"""Everything realcli does with the Docker engine: images, sandbox containers, networks, clean-up.
 
-The runtime (sandboxes, task and agent images) builds on this package and
-never talks to the engine's API for images directly.
+All Docker code lives here.  The runtime calls this package's API, its image
+API included (a trial ensures its task image, an installed agent its agent
+image), and never the engine itself:
 
-Nothing can be pulled on the machines realcli runs on, so the base images
-task Dockerfiles start FROM are built here: ``debian:bookworm-slim``
-(debootstrap + import) and ``realcli/python:bookworm`` (python3, pytest,
-pytest-json-ctrf and common CLI tools).  Each image carries its recipe's hash
-as a label and is rebuilt only when the recipe changes.
+* the engine: ``connect``, errors translated to ``EngineError``;
+* images: the local base images (``python -m realcli.environments``; nothing
+  can be pulled on the machines realcli runs on, so ``debian:bookworm-slim``
+  is built by debootstrap + import and ``realcli/python:bookworm`` on top,
+  each labelled with its recipe's hash and rebuilt only when it changes),
+  task images (``ensure_task_image``: Harbor's docker_image, else the task's
+  Dockerfile) and installed-agent images (``ensure_agent_image``);
+* sandboxes: ``DockerSandbox`` (one trial's container: commands, files in and
+  out, snapshots), ``ContainerProcesses`` (an installed agent's own process in
+  it) and the run networks of sandboxes that need network;
+* clean-up: ``gc`` and ``sweep_forever`` remove what dead realcli processes
+  left behind (by ownership labels), ``prune_images`` the image cache.
 
 ``python -m realcli.environments`` is the command-line entry (used by
 ``make setup`` and CI).
 """
 
+from realcli.environments._agent_images import (
+    CLAUDE_CODE,
+    CODEX,
+    FORWARDER,
+    KIND_AGENT_IMAGE,
+    NODE,
+    NODE_VERSION,
+    AgentImage,
+    AgentInstallError,
+    AgentPackage,
+    ensure_agent_image,
+)
 from realcli.environments._build import (
-    LABEL_KIND,
     LABEL_RECIPE_HASH,
     BaseImageResult,
     ensure_base_images,
@@ -35,6 +54,7 @@ from realcli.environments._docker import (
     session_labels,
 )
 from realcli.environments._dockerfile import Rewrite
+from realcli.environments._gc import gc, prune_images, sweep_forever
 from realcli.environments._imagemap import ImageMap
 from realcli.environments._images import (
     BuildResult,
@@ -47,28 +67,87 @@ from realcli.environments._images import (
     pull_image,
     remove_image,
 )
+from realcli.environments._networks import (
+    NETWORK_HINT,
+    NetworkUnavailableError,
+    SandboxNetwork,
+    engine_bridges,
+    require_bridges,
+)
+from realcli.environments._ownership import (
+    KIND_SANDBOX,
+    LABEL_HOST,
+    LABEL_HOST_ID,
+    LABEL_KIND,
+    LABEL_OWNER,
+    LABEL_PID,
+    LABEL_RUN,
+    LABEL_TRIAL,
+    host_id,
+    owner_id,
+)
+from realcli.environments._processes import ContainerProcesses, SandboxProcess
 from realcli.environments._recipes import BASE_IMAGES, BaseImage, base_image, recipe_hash
+from realcli.environments._sandbox import DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_PIDS_LIMIT, DockerSandbox
+from realcli.environments._sandbox_types import ArchiveCopy, BindMount, ExecResult, FileRead, SandboxInfo
+from realcli.environments._task_images import TaskImage, ensure_task_image
 
 __all__ = [
     "BASE_IMAGES",
+    "CLAUDE_CODE",
+    "CODEX",
+    "DEFAULT_MAX_OUTPUT_BYTES",
+    "DEFAULT_PIDS_LIMIT",
+    "FORWARDER",
+    "KIND_AGENT_IMAGE",
+    "KIND_SANDBOX",
+    "LABEL_HOST",
+    "LABEL_HOST_ID",
     "LABEL_KIND",
+    "LABEL_OWNER",
+    "LABEL_PID",
     "LABEL_RECIPE_HASH",
+    "LABEL_RUN",
     "LABEL_SESSION",
+    "LABEL_TRIAL",
+    "NETWORK_HINT",
+    "NODE",
+    "NODE_VERSION",
     "SESSION_ENV",
+    "AgentImage",
+    "AgentInstallError",
+    "AgentPackage",
+    "ArchiveCopy",
     "BaseImage",
     "BaseImageResult",
+    "BindMount",
     "BuildResult",
+    "ContainerProcesses",
+    "DockerSandbox",
     "DockerUnavailableError",
+    "ExecResult",
+    "FileRead",
     "ImageBuildError",
     "ImageMap",
     "ImageUnavailableError",
+    "NetworkUnavailableError",
     "ProgressFn",
+    "Rewrite",
+    "SandboxInfo",
+    "SandboxNetwork",
+    "SandboxProcess",
+    "TaskImage",
     "base_image",
     "build_image",
     "connect",
     "context_hash",
     "docker_error",
+    "engine_bridges",
+    "ensure_agent_image",
     "ensure_base_images",
+    "ensure_task_image",
+    "gc",
+    "host_id",
     "image_labels",
     "inspect_image",
     "is_not_found",
@@ -76,10 +155,13 @@ __all__ = [
     "log_tail",
     "main",
     "one_line",
+    "owner_id",
     "prepare_dockerfile",
+    "prune_images",
     "pull_image",
     "recipe_hash",
-    "Rewrite",
-    "session_labels",
     "remove_image",
+    "require_bridges",
+    "session_labels",
+    "sweep_forever",
 ]

@@ -20,6 +20,7 @@ import anyio
 from realcli._errors import InfrastructureError, RealcliError
 from realcli.environments._docker import ProgressFn, connect, image_labels, inspect_image, one_line
 from realcli.environments._images import build_image, remove_image
+from realcli.environments._ownership import LABEL_KIND
 from realcli.environments._recipes import (
     BaseImage,
     load_rootfs_recipe,
@@ -28,7 +29,6 @@ from realcli.environments._recipes import (
 )
 from realcli.environments._rootfs import build_rootfs_image
 
-LABEL_KIND = "realcli.kind"
 LABEL_RECIPE_HASH = "realcli.recipe-hash"
 _LOCK_FILE = Path(tempfile.gettempdir()) / "realcli-base-images.lock"
 _BUILD_TIMEOUT_SEC = 1800.0

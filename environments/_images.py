@@ -57,7 +57,7 @@ __all__ = [
 
 # Bump when the hashing or the build parameters change meaning, so old tags stop matching.
 # (Base images share it: a bump rebuilds them on every machine.  Task images mix in their own
-# build version instead, see realcli.runtime._images.)
+# build version instead, see realcli.environments._task_images.)
 _HASH_VERSION = b"realcli-context-v1"
 _CHUNK = 1 << 16
 _LOG_LIMIT = 4 << 20  # characters of build log kept on an ImageBuildError

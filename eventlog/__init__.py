@@ -9,6 +9,7 @@ from realcli.eventlog._natsconn import TOKEN_ENV as NATS_TOKEN_ENV
 from realcli.eventlog._natsconn import TOKEN_FILE_ENV as NATS_TOKEN_FILE_ENV
 from realcli.eventlog._natsconn import default_token_file
 from realcli.eventlog._open import DEFAULT_URL, ENV_VAR, check_url, default_url, open_log
+from realcli.eventlog._workqueue import WorkItem, WorkOrder, WorkQueue
 
 __all__ = [
     "DEFAULT_URL",
@@ -18,6 +19,9 @@ __all__ = [
     "AppendResult",
     "EventLog",
     "StreamInfo",
+    "WorkItem",
+    "WorkOrder",
+    "WorkQueue",
     "check_url",
     "default_token_file",
     "default_url",

@@ -34,7 +34,6 @@ from realcli.projections._collab import (
 )
 from realcli.projections._compare import JudgeAgreement, TemplateAgreement, compare_judges
 from realcli.projections._facts import (
-    AGENT_PURPOSES,
     Assessment,
     CommandRun,
     JudgedItem,
@@ -89,6 +88,7 @@ from realcli.projections._layout import (
     text,
 )
 from realcli.projections._outcome import (
+    EXCLUDED_STATUSES,
     ModeOutcome,
     TrialOutcome,
     TrialStatus,
@@ -136,7 +136,15 @@ from realcli.projections._report_trajectory import (
 )
 from realcli.projections._report_trials import StepRow, TrialRow
 from realcli.projections._report_usage import ModeActivity, ModelUsage, UsageSummary
-from realcli.projections._rules import RULES_VERSION, evaluate_rule, judge_item, judge_trial_rules, segments
+from realcli.projections._rules import (
+    RULES_VERSION,
+    RuleResult,
+    evaluate_rule,
+    judge_item,
+    judge_trial_rules,
+    rule_predicate,
+    segments,
+)
 from realcli.projections._scenarios import ItemVerdict, Scenario, VerdictKind, first_response, scenarios_of
 from realcli.projections._sections import COMPARE_SECTIONS, SECTIONS, compare_document, coverage_note, report_document
 from realcli.projections._stats import (
@@ -168,7 +176,7 @@ from realcli.projections._trajectory import (
 )
 
 __all__ = [
-    "AGENT_PURPOSES",
+    "EXCLUDED_STATUSES",
     "BOOTSTRAP_RESAMPLES",
     "BOOTSTRAP_SEED",
     "COMPARE_SECTIONS",
@@ -282,6 +290,7 @@ __all__ = [
     "constraint_retention",
     "coverage_note",
     "evaluate_rule",
+    "RuleResult",
     "evolve",
     "first_response",
     "flip_counts",
@@ -296,6 +305,7 @@ __all__ = [
     "is_question",
     "judge_item",
     "judge_trial_rules",
+    "rule_predicate",
     "leaked_slices",
     "markdown",
     "mcnemar",

@@ -9,9 +9,8 @@ from typing import Any
 import anyio
 import pytest
 
-from realcli.environments import LABEL_SESSION, SESSION_ENV, DockerUnavailableError
+from realcli.environments import LABEL_SESSION, SESSION_ENV, DockerUnavailableError, connect, prune_images
 from realcli.eventlog import EventLog, open_log
-from realcli.runtime import connect, prune_images
 from tests._nats import NatsServer, nats_server
 from tests.fakes import fake_model_server  # noqa: F401  (a fixture)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from realcli.runtime import align_task, requirement_sentences
-from realcli.runtime._align import MATCH_THRESHOLD, align, match_score, uncovered, verifier_checks
+from realcli.runtime.authoring._align import MATCH_THRESHOLD, align, match_score, uncovered, verifier_checks
 from tests._tasks import make_task
 from tests.test_cli import realcli
 
@@ -166,9 +166,9 @@ def test_text_helpers() -> None:
 async def test_model_assisted_alignment_adds_links_and_is_recorded(tmp_path: Path) -> None:
     from realcli import events as ev
     from realcli.eventlog import open_log
-    from realcli.runtime import ModelEndpoint
-    from realcli.runtime._align_model import align_with_model
-    from realcli.runtime._synth import synth_stream
+    from realcli.models import ModelEndpoint
+    from realcli.runtime import align_with_model
+    from realcli.runtime.authoring._synth import synth_stream
     from tests.fakes import FakeModelServer, Text
 
     root = make_task(tmp_path, "rotate", instruction=INSTRUCTION)

@@ -13,12 +13,12 @@ import pytest
 from realcli import events as ev
 from realcli.eventlog import EventLog, open_log
 from realcli.events import VerifiedBeforeDone
+from realcli.judging import judge_trial
 from realcli.projections._facts import CommandRun
 from realcli.projections._rules import evaluate_rule
-from realcli.runtime import Task, find_tasks, load_task, sample_tasks
-from realcli.runtime._judging import judge_trial
-from realcli.runtime._validate import validate_tasks
+from realcli.runtime import sample_tasks, validate_tasks
 from realcli.scripts_catalog import coverage, lint_script, load_catalog
+from realcli.taskformat import Task, find_tasks, load_task
 
 TASKS = Path(__file__).resolve().parent.parent / "tasks"
 

@@ -2,7 +2,7 @@
 the model gateway on a Unix socket, and a scripted fake model upstream on the host's loopback.
 
 The agent images are built once per session (on one small Debian task image) and removed at the end; the
-npm packages stay in the host cache (``realcli.runtime._agent_images.agent_cache_dir``) between sessions.
+npm packages stay in the host cache (``realcli.environments._agent_images.agent_cache_dir``) between sessions.
 """
 
 from __future__ import annotations
@@ -19,14 +19,30 @@ import pytest
 import pytest_asyncio
 
 from realcli import events as ev
+from realcli.environments import (
+    CLAUDE_CODE,
+    CODEX,
+    ContainerProcesses,
+    DockerSandbox,
+    connect,
+    ensure_agent_image,
+    ensure_task_image,
+)
 from realcli.eventlog import EventLog, open_log
-from realcli.runtime import ModelEndpoint, RunPlan, ScriptedVoice, Secret, Task, connect, load_task, start_run
-from realcli.runtime._agent_images import CLAUDE_CODE, CODEX, ensure_agent_image
-from realcli.runtime._agents import InstalledOptions, ModelOptions, agent_factory, agent_from_info
-from realcli.runtime._cli_agents import ClaudeCodeAgent, CliAgent, CodexAgent
-from realcli.runtime._gateway import GatewayLimits
-from realcli.runtime._images import ensure_task_image
-from realcli.runtime._sandbox import ContainerProcesses, DockerSandbox
+from realcli.models import GatewayLimits, ModelEndpoint, Secret
+from realcli.runtime import (
+    ClaudeCodeAgent,
+    CodexAgent,
+    InstalledOptions,
+    ModelOptions,
+    RunPlan,
+    ScriptedVoice,
+    agent_factory,
+    agent_from_info,
+    start_run,
+)
+from realcli.runtime.agents import CliAgent
+from realcli.taskformat import Task, load_task
 from tests._tasks import make_task
 from tests.fakes import Delay, FakeModelServer, Rule, Text, ToolCall
 

@@ -17,9 +17,15 @@ import pytest
 
 from realcli import ConfigError
 from realcli import events as ev
-from realcli.runtime import ModelEndpoint, Secret
-from realcli.runtime._gateway import PLACEHOLDER_KEY, GatewayLimits, ModelGateway
-from realcli.runtime._model import ModelRejectedError, ModelUnavailableError
+from realcli.models import (
+    PLACEHOLDER_KEY,
+    GatewayLimits,
+    ModelEndpoint,
+    ModelGateway,
+    ModelRejectedError,
+    ModelUnavailableError,
+    Secret,
+)
 from tests.fakes import Delay, FakeModelServer, HttpError, Text, ToolCall
 
 REAL_KEY = "sk-realcli-gateway-" + "k7" * 16

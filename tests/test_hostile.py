@@ -19,7 +19,8 @@ import pytest
 
 from realcli import events as ev
 from realcli.eventlog import EventLog, open_log
-from realcli.runtime import OracleAgent, RunPlan, load_task, start_run
+from realcli.runtime import OracleAgent, RunPlan, start_run
+from realcli.taskformat import load_task
 from tests._tasks import make_task
 
 pytestmark = pytest.mark.usefixtures("debian_image")

@@ -13,17 +13,19 @@ from realcli._errors import InfrastructureError, TaskFormatError
 from realcli.environments import (
     BASE_IMAGES,
     LABEL_RECIPE_HASH,
+    DockerSandbox,
     ImageBuildError,
     ImageMap,
     ImageUnavailableError,
+    TaskImage,
     build_image,
     context_hash,
     ensure_base_images,
+    ensure_task_image,
+    prune_images,
     recipe_hash,
 )
 from realcli.environments._dockerfile import rewrite_dockerfile
-from realcli.runtime._images import TaskImage, ensure_task_image
-from realcli.runtime._sandbox import DockerSandbox, prune_images
 
 pytest_plugins = ["tests.conftest_docker"]
 

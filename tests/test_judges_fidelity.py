@@ -8,7 +8,7 @@ import pytest
 
 from realcli import events as ev
 from realcli.projections import DONT_KNOW_ANSWER, CatalogView, FidelityVerdict, audit_fidelity, fold
-from realcli.runtime._user import DONT_KNOW
+from realcli.runtime.users._voices import DONT_KNOW
 from tests._trials import RunRecorder, TrialBuilder, catalog_info, rotation_script, task_spec
 
 VIEW = CatalogView(catalog_info())

@@ -16,9 +16,9 @@ import pytest
 
 from realcli import events as ev
 from realcli.eventlog import EventLog, open_log
-from realcli.runtime._judge_llm import PROMPT_VERSION, SYSTEM_PROMPT, MalformedVerdicts, parse_verdicts
-from realcli.runtime._judging import load_run, rejudge
-from realcli.runtime._model import ModelEndpoint, ModelRejectedError, Secret
+from realcli.judging import load_run, rejudge
+from realcli.judging._llm import PROMPT_VERSION, SYSTEM_PROMPT, MalformedVerdicts, parse_verdicts
+from realcli.models import ModelEndpoint, ModelRejectedError, Secret
 from tests._reports import report
 from tests._trials import RunRecorder, rotation_script, sample_run, task_spec
 from tests.fakes import FakeModelServer, HttpError, RecordedRequest, Reply, Text, fake_model_server

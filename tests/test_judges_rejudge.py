@@ -8,9 +8,17 @@ import pytest
 from realcli import ConfigError, NotFoundError
 from realcli import events as ev
 from realcli.eventlog import EventLog
+from realcli.judging import (
+    LiveJudge,
+    finish_judging,
+    judge_trial,
+    load_run,
+    read_trial,
+    rejudge,
+    select_judge,
+    unjudged_trials,
+)
 from realcli.projections import RULES_VERSION
-from realcli.runtime import LiveJudge, unjudged_trials
-from realcli.runtime._judging import finish_judging, judge_trial, load_run, read_trial, rejudge, select_judge
 from tests._reports import report
 from tests._trials import RunRecorder, catalog_info, sample_run, script_of, task_spec
 

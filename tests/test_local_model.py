@@ -22,17 +22,10 @@ import pytest
 
 from realcli import events as ev
 from realcli.eventlog import EventLog, open_log
-from realcli.runtime import (
-    LocalModelServer,
-    ModelEndpoint,
-    RunPlan,
-    load_task,
-    resolve_local_model,
-    start_run,
-)
-from realcli.runtime._judging import judge_trial, load_run, rejudge
-from realcli.runtime._terminus import TerminusAgent, TerminusOptions
-from realcli.runtime._user import LlmVoice, llm_user_info
+from realcli.judging import judge_trial, load_run, rejudge
+from realcli.models import LocalModelServer, ModelEndpoint, resolve_local_model
+from realcli.runtime import LlmVoice, RunPlan, TerminusAgent, TerminusOptions, llm_user_info, start_run
+from realcli.taskformat import load_task
 from tests._tasks import make_task
 
 pytestmark = [pytest.mark.local_model, pytest.mark.usefixtures("debian_image")]
@@ -174,7 +167,7 @@ def test_a_bad_model_path_is_one_line(tmp_path: Path) -> None:
 
 
 def test_the_turn_schema_is_valid_json_schema() -> None:
-    from realcli.runtime._terminus import TURN_FORMAT, TURN_SCHEMA, parse_turn
+    from realcli.runtime.agents._terminus import TURN_FORMAT, TURN_SCHEMA, parse_turn
 
     assert TURN_FORMAT["json_schema"]["schema"] is TURN_SCHEMA
     example = {"analysis": "", "plan": "", "commands": [], "message": "", "question": False, "done": True}

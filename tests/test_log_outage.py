@@ -9,8 +9,10 @@ import anyio
 import pytest
 
 from realcli import events as ev
+from realcli.environments import connect
 from realcli.eventlog import open_log
-from realcli.runtime import OracleAgent, RunPlan, connect, load_task, start_run
+from realcli.runtime import OracleAgent, RunPlan, start_run
+from realcli.taskformat import load_task
 from tests._nats import NatsServer
 from tests._tasks import make_task
 

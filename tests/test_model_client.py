@@ -13,15 +13,17 @@ import pytest
 
 from realcli import ConfigError, InfrastructureError
 from realcli.events import ModelCalled, decode, encode
-from realcli.runtime._model import (
+from realcli.models import (
+    REDACTED,
     ChatResult,
     ModelClient,
     ModelEndpoint,
     ModelRejectedError,
     ModelUnavailableError,
     Secret,
+    known_secrets,
+    redact,
 )
-from realcli.runtime._redact import REDACTED, known_secrets, redact
 from tests.fakes import (
     Delay,
     Drop,

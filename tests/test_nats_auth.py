@@ -12,10 +12,9 @@ import nats.errors
 import pytest
 
 from realcli import ConfigError, LogUnavailableError
-from realcli.environments import session_labels
+from realcli.environments import connect, session_labels
 from realcli.eventlog import NATS_TOKEN_ENV, NATS_TOKEN_FILE_ENV, open_log
 from realcli.events import AgentMessaged
-from realcli.runtime import connect
 from tests._nats import TOKEN, NatsServer
 from tests._tasks import make_task
 

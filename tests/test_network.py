@@ -22,8 +22,10 @@ import anyio
 import pytest
 
 from realcli import events as ev
+from realcli.environments import DockerSandbox, gc
 from realcli.eventlog import EventLog, open_log
-from realcli.runtime import DockerSandbox, OracleAgent, RunPlan, ScriptedVoice, gc, load_task, start_run
+from realcli.runtime import OracleAgent, RunPlan, ScriptedVoice, start_run
+from realcli.taskformat import load_task
 from tests._nats import NatsServer
 from tests._tasks import make_task
 

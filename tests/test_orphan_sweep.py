@@ -15,9 +15,7 @@ import anyio
 import pytest
 from aiodocker.exceptions import DockerError
 
-from realcli.environments import session_labels
-from realcli.runtime import connect
-from realcli.runtime._sandbox import (
+from realcli.environments import (
     KIND_SANDBOX,
     LABEL_HOST,
     LABEL_HOST_ID,
@@ -25,9 +23,11 @@ from realcli.runtime._sandbox import (
     LABEL_OWNER,
     LABEL_PID,
     LABEL_RUN,
+    connect,
     gc,
     host_id,
     owner_id,
+    session_labels,
 )
 from tests._nats import NatsServer
 from tests._tasks import make_task

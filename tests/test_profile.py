@@ -10,8 +10,8 @@ import pytest
 
 from realcli import ConfigError
 from realcli.eventlog import open_log
-from realcli.runtime import Bands, TaskProfile, load_task, profile_tasks, write_profile
-from realcli.runtime._agent import MutantAgent, NoopAgent, OracleAgent
+from realcli.runtime import Bands, MutantAgent, NoopAgent, OracleAgent, TaskProfile, profile_tasks, write_profile
+from realcli.taskformat import load_task
 from tests._tasks import make_task
 from tests.test_cli import one_line_error, realcli
 

@@ -12,13 +12,14 @@ import pytest
 
 from realcli import events as ev
 from realcli.eventlog import EventLog, import_archive
+from realcli.judging import load_run, rejudge
+from realcli.judging._stream import verdict_events as _verdict_events
 from realcli.projections import (
     CatalogView,
     audit_fidelity,
     fold,
     judge_trial_rules,
 )
-from realcli.runtime._judging import _verdict_events, load_run, rejudge
 from tests._reports import render_html, render_json, render_markdown, report
 from tests._trials import RunRecorder, sample_run
 

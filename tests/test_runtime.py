@@ -11,22 +11,21 @@ import pytest
 
 from realcli import events as ev
 from realcli.eventlog import EventLog
+from realcli.models import ModelEndpoint, Secret
 from realcli.projections import fold
 from realcli.runtime import (
     Agent,
     AgentSession,
-    ModelEndpoint,
     NoopAgent,
     OracleAgent,
     RunPlan,
     RunResult,
     ScriptedVoice,
-    Secret,
-    Task,
-    load_task,
+    TerminusAgent,
+    TerminusOptions,
     start_run,
 )
-from realcli.runtime._terminus import TerminusAgent, TerminusOptions
+from realcli.taskformat import Task, load_task
 from tests._reports import report
 from tests._tasks import make_task, turn
 from tests.fakes import FakeModelServer, HttpError, RecordedRequest, Rule, Step, Text
@@ -533,7 +532,7 @@ async def test_a_verifier_that_times_out_on_the_agents_work_scores_zero(tmp_path
 async def test_llm_user_simulator_paraphrases_judges_questions_and_never_rewrites_probes(
     tmp_path: Path, log: EventLog, fake_model_server: FakeModelServer
 ) -> None:
-    from realcli.runtime._user import LlmVoice, llm_user_info
+    from realcli.runtime import LlmVoice, llm_user_info
 
     fake_model_server.add_rule(Rule(r"in your voice.*\n\nThe word is hello", Text("Use the word hello, please.")))
     fake_model_server.add_rule(Rule(r"Which of these topics", Text('{"ids": ["s_word"]}'), times=1))
@@ -597,8 +596,8 @@ async def test_the_llm_simulator_falls_back_to_the_script_when_its_words_would_d
 ) -> None:
     """A paraphrase that loses a number or a rule goes out verbatim; an answer naming facts no released
     slice holds, or carrying an unreleased slice, becomes the fixed "don't know" answer."""
-    from realcli.runtime import StreamWriter
-    from realcli.runtime._user import DONT_KNOW, LlmVoice
+    from realcli.runtime import LlmVoice, StreamWriter
+    from realcli.runtime.users._voices import DONT_KNOW
 
     script = ev.Script(
         opening="Set up log rotation, please.",

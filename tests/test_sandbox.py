@@ -18,9 +18,8 @@ import anyio
 import pytest
 
 from realcli._errors import InfrastructureError
-from realcli.environments import DockerUnavailableError, connect
+from realcli.environments import DockerSandbox, DockerUnavailableError, connect, gc
 from realcli.events import EnvironmentConfig
-from realcli.runtime._sandbox import DockerSandbox, gc
 
 pytest_plugins = ["tests.conftest_docker"]
 
@@ -315,7 +314,7 @@ CTRL_C_SCRIPT = textwrap.dedent(
     """
     import sys, anyio
     from realcli.environments import connect
-    from realcli.runtime._sandbox import DockerSandbox
+    from realcli.environments import DockerSandbox
 
     async def main():
         async with connect() as docker:

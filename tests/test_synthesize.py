@@ -19,9 +19,9 @@ import pytest
 from realcli import ConfigError
 from realcli import events as ev
 from realcli.eventlog import open_log
+from realcli.models import ModelEndpoint
 from realcli.runtime import (
     LayerOptions,
-    ModelEndpoint,
     SynthesisReport,
     TaskOptions,
     replay_synthesis,
@@ -29,7 +29,7 @@ from realcli.runtime import (
     synthesize_task,
     template_fit,
 )
-from realcli.runtime._synth import parse_json_object, synth_stream
+from realcli.runtime.authoring._synth import parse_json_object, synth_stream
 from realcli.scripts_catalog import load_catalog
 from tests._tasks import make_task
 from tests.fakes import FakeModelServer, Reply, Rule, Text

@@ -16,8 +16,9 @@ import pytest
 
 from realcli import events as ev
 from realcli.eventlog import open_log
-from realcli.runtime import LayerOptions, LocalModelServer, ModelEndpoint, resolve_local_model, synthesize_layer
-from realcli.runtime._synth import synth_stream
+from realcli.models import LocalModelServer, ModelEndpoint, resolve_local_model
+from realcli.runtime import LayerOptions, synthesize_layer
+from realcli.runtime.authoring._synth import synth_stream
 from realcli.scripts_catalog import load_catalog
 from tests._tasks import make_task
 

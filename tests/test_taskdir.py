@@ -30,7 +30,7 @@ from realcli.events import (
     OnStart,
     OnState,
 )
-from realcli.runtime._taskdir import Task, find_tasks, load_task, tree_digest, unimplemented_keys
+from realcli.taskformat import Task, find_tasks, load_task, tree_digest, unimplemented_keys
 
 FIXTURES = Path(__file__).parent / "fixtures" / "tasks"
 HARBOR = FIXTURES / "harbor-minimal"

@@ -8,10 +8,10 @@ import anyio
 import pytest
 
 from realcli.eventlog import EventLog, open_log
-from realcli.runtime import TaskValidation, load_task
-from realcli.runtime._judging import judge_trial
-from realcli.runtime._validate import validate_tasks
+from realcli.judging import judge_trial
+from realcli.runtime import TaskValidation, validate_tasks
 from realcli.scripts_catalog import load_catalog
+from realcli.taskformat import load_task
 from tests._tasks import make_task
 
 pytestmark = pytest.mark.usefixtures("debian_image")

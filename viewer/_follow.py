@@ -29,7 +29,6 @@ from typing import Any, TypeVar
 import anyio
 from anyio.abc import TaskStatus
 
-from realcli import NotFoundError
 from realcli import events as ev
 from realcli.eventlog import EventLog
 from realcli.projections import BOOTSTRAP_RESAMPLES, HEADLINE_METRICS, Report, RunFacts, evolve, report
@@ -179,9 +178,7 @@ class LogState:
         """The followed run, or ``NotFoundError`` naming some known runs."""
         run = self.runs.get(run_id)
         if run is None:
-            known = sorted(self.runs)
-            hint = f"known runs: {', '.join(known[-5:])}" if known else "the log has no runs yet"
-            raise NotFoundError(f"run {run_id!r} is not in {self.log.url} ({hint})")
+            raise ev.unknown_run(run_id, self.log.url, sorted(self.runs))
         return run
 
     def head(self, run_id: str | None) -> int:

@@ -19,6 +19,7 @@ from realcli import ConfigError, NotFoundError
 from realcli import events as ev
 from realcli.projections import (
     DEFAULT_THRESHOLD,
+    EXCLUDED_STATUSES,
     CatalogView,
     RunFacts,
     TrialFacts,
@@ -50,7 +51,6 @@ PAGE_TRIALS: Final = 100
 LIST_CAP: Final = 200
 """Longest list of excluded trials, failed instances or fidelity failures a run page carries."""
 _MAX_PAGE: Final = 1000
-_INFRA: Final = frozenset({"infrastructure_error", "cancelled", "no_reward"})
 
 
 def pick_judge(facts: RunFacts, requested: str | None) -> str | None:
@@ -96,7 +96,7 @@ def trial_chip(trial: TrialFacts, live: bool) -> str:
     if status == "scored":
         reward = trial.verifier.reward if trial.verifier is not None else None
         return "pass" if reward is not None and verifier_outcome(reward) else "fail"
-    if status in _INFRA:
+    if status in EXCLUDED_STATUSES:
         return "infra"
     return "running" if live else "incomplete"
 

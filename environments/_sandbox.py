@@ -1,0 +1,715 @@
+"""The Docker sandbox: one container per trial, commands run in it, files copied in and out.
+
+This is an adapter: it returns results and raises ``InfrastructureError``
+when the machinery fails; the sandbox actor turns results into events.
+Expected outcomes (non-zero exits, commands that time out) are results.
+
+Every container carries labels naming its run, trial, owning process and
+host, so ``gc`` can remove what a crashed process left behind: only
+containers whose owner (``realcli.owner``: boot, pid and the pid's start
+in clock ticks, exact where a wall-clock start time is not) is gone from
+*this* host (``realcli.host-id``: the machine and PID namespace in which
+the pid means something).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import posixpath
+import re
+import secrets
+import socket
+import tarfile
+import tempfile
+import time
+import weakref
+from collections.abc import AsyncIterator, Mapping, Sequence
+from pathlib import Path, PurePosixPath
+from types import TracebackType
+from typing import Any, Self
+
+import aiodocker
+import aiohttp
+import anyio
+import msgspec
+from aiodocker.containers import DockerContainer
+from aiodocker.exceptions import DockerError
+from aiodocker.execs import Exec
+
+from realcli._errors import EngineError, InfrastructureError, SandboxLostError
+from realcli.environments._archives import (
+    CHUNK,
+    SYMLINK_BIT,
+    TYPE_BITS,
+    extract,
+    file_chunks,
+    path_stat,
+    tar_of_bytes,
+    tar_of_dirs,
+    tar_of_path,
+)
+from realcli.environments._capture import Capture
+from realcli.environments._docker import docker_error, is_not_found, one_line, session_labels
+from realcli.environments._networks import KIND_NETWORK, SandboxNetwork, join_network, leave_network
+from realcli.environments._ownership import (
+    KIND_SANDBOX,
+    LABEL_HOST,
+    LABEL_HOST_ID,
+    LABEL_KIND,
+    LABEL_OWNER,
+    LABEL_PID,
+    LABEL_RUN,
+    LABEL_TRIAL,
+    host_id,
+    owner_id,
+)
+from realcli.environments._sandbox_types import ArchiveCopy, BindMount, ExecResult, FileRead, SandboxInfo
+from realcli.events import EnvironmentConfig
+
+__all__ = ["DEFAULT_MAX_OUTPUT_BYTES", "DEFAULT_PIDS_LIMIT", "DockerSandbox"]
+
+DEFAULT_PIDS_LIMIT = 1024
+DEFAULT_MAX_OUTPUT_BYTES = 1 << 20
+# `timeout -k`: after TERM at the deadline, KILL this many seconds later.
+KILL_AFTER_SEC = 5.0
+# Host-side backstop past the in-container deadline + KILL_AFTER_SEC.
+HOST_GRACE_SEC = 10.0
+_REMOVE_TIMEOUT_SEC = 60.0
+_GONE_CHECKS = 20
+_GONE_CHECK_INTERVAL_SEC = 0.05
+MiB = 1 << 20
+# Directories every sandbox has before its first command (Harbor's layout).
+_LOG_DIRS = (("logs", 0o755), ("logs/agent", 0o777), ("logs/verifier", 0o777))
+# Keeps the container alive with nothing but `sh` and `sleep`, which every usable image has.
+_KEEPALIVE = ["sh", "-c", "while :; do sleep 86400; done"]
+_NAME_CHARS = re.compile(r"[^a-zA-Z0-9_.-]+")
+# Kills every process but PID 1, the keep-alive loop, this shell and its `timeout` parent.
+_KILL_ALL = (
+    'for d in /proc/[0-9]*; do p=${d#/proc/}; case "$p" in 1|$$|$PPID) continue;; esac; '
+    'case "$(tr "\\0" " " < "$d/cmdline" 2>/dev/null)" in *"sleep 86400; done"*) continue;; esac; '
+    'kill -9 "$p" 2>/dev/null; done; true'
+)
+
+
+def _slug(text: str, limit: int) -> str:
+    return _NAME_CHARS.sub("-", text).strip("-._")[:limit] or "x"
+
+
+_engine_cpus: weakref.WeakKeyDictionary[aiodocker.Docker, float] = weakref.WeakKeyDictionary()
+
+
+async def _cpu_capacity(docker: aiodocker.Docker) -> float:
+    """CPUs of the engine's host: NanoCpus above it is refused, so requests are clamped."""
+    if docker not in _engine_cpus:
+        try:
+            info = await docker.system.info()
+        except DockerError as e:
+            raise docker_error(e, "reading engine info") from e
+        _engine_cpus[docker] = float(info.get("NCPU") or os.cpu_count() or 1)
+    return _engine_cpus[docker]
+
+
+class DockerSandbox:
+    """One trial's container, as an async context manager.
+
+    ``async with DockerSandbox(docker, image, run=..., trial=...) as sb:``
+    creates and starts the container (limits, labels, no network unless
+    ``internet``, ``/logs/agent`` and ``/logs/verifier`` present) and removes
+    it on every way out: success, exception, cancellation, Ctrl-C.  If the
+    container dies or is removed from outside, calls raise
+    ``InfrastructureError`` instead of hanging.
+
+    The image needs ``sh`` and ``timeout`` (coreutils or busybox): commands
+    run as ``timeout -k 5 <t> sh -c <command>`` so the deadline is enforced
+    inside the container.
+    """
+
+    def __init__(
+        self,
+        docker: aiodocker.Docker,
+        image: str,
+        *,
+        run: str,
+        trial: str,
+        cpus: float = 1.0,
+        memory_mb: int = 2048,
+        storage_mb: int | None = None,
+        internet: bool = False,
+        allow_host_network: bool = False,
+        workdir: str | None = "/app",
+        env: Mapping[str, str] | None = None,
+        pids_limit: int = DEFAULT_PIDS_LIMIT,
+        labels: Mapping[str, str] | None = None,
+        mounts: Sequence[BindMount] = (),
+    ) -> None:
+        self._docker = docker
+        self.image = image
+        self.run = run
+        self.trial = trial
+        self._cpus = cpus
+        self._memory_mb = memory_mb
+        self.storage_mb = storage_mb
+        self._internet = internet
+        self._allow_host_network = allow_host_network
+        # "none" until a sandbox that needs network has joined one: "bridge" (its run's) or "host".
+        self.network: SandboxNetwork = "none"
+        self._network_name = "none"
+        self._asked_workdir = workdir
+        # None (the image's WORKDIR) until the container exists; then the directory it resolved to.
+        self.workdir: str = workdir or "/"
+        self._env = dict(env or {})
+        self._pids_limit = pids_limit
+        self._extra_labels = dict(labels or {})
+        self._mounts = tuple(mounts)
+        self.name = f"realcli-{_slug(run, 24)}-{_slug(trial, 24)}-{secrets.token_hex(4)}"
+        self._container: DockerContainer | None = None
+        self._info: SandboxInfo | None = None
+        self._removed = False
+
+    @classmethod
+    def for_task(
+        cls,
+        docker: aiodocker.Docker,
+        image: str,
+        environment: EnvironmentConfig,
+        *,
+        run: str,
+        trial: str,
+        pids_limit: int = DEFAULT_PIDS_LIMIT,
+        labels: Mapping[str, str] | None = None,
+        mounts: Sequence[BindMount] = (),
+        internet: bool | None = None,
+        allow_host_network: bool = False,
+    ) -> DockerSandbox:
+        """A sandbox with a task's ``[environment]`` limits, network, workdir and env.
+
+        ``internet`` overrides the task's own network declaration (a run's ``--network none``);
+        ``allow_host_network`` lets a sandbox that needs network take the host's when the engine
+        cannot bridge (see ``realcli.environments._networks``).
+        Without ``[environment] workdir`` the working directory is the image's WORKDIR (Harbor).
+        """
+        return cls(
+            docker,
+            image,
+            run=run,
+            trial=trial,
+            cpus=environment.cpus,
+            memory_mb=environment.memory_mb,
+            storage_mb=environment.storage_mb,
+            internet=environment.internet if internet is None else internet,
+            allow_host_network=allow_host_network,
+            workdir=environment.workdir or None,
+            env=environment.env,
+            pids_limit=pids_limit,
+            labels=labels,
+            mounts=mounts,
+        )
+
+    # ---------------------------------------------------------------- lifecycle
+
+    @property
+    def info(self) -> SandboxInfo:
+        """What was created; only valid inside the ``async with`` block."""
+        if self._info is None:
+            raise RuntimeError("the sandbox has not been started (use `async with`)")
+        return self._info
+
+    @property
+    def id(self) -> str:
+        """The container id."""
+        return self.info.container_id
+
+    def labels(self) -> dict[str, str]:
+        """The labels the container gets (ownership labels win over extra labels)."""
+        return {**self._extra_labels, **self._owner_labels(KIND_SANDBOX), LABEL_TRIAL: self.trial}
+
+    def _owner_labels(self, kind: str) -> dict[str, str]:
+        """What ``gc`` reads to find an object whose process is gone: kind, run, process, host."""
+        return {
+            **session_labels(),
+            LABEL_KIND: kind,
+            LABEL_RUN: self.run,
+            LABEL_PID: str(os.getpid()),
+            LABEL_HOST: socket.gethostname(),
+            LABEL_HOST_ID: host_id(),
+            LABEL_OWNER: owner_id(os.getpid()) or "",
+        }
+
+    async def __aenter__(self) -> Self:
+        try:
+            await self._start()
+        except BaseException:
+            await self._remove_shielded()
+            raise
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        error = await self._remove_shielded()
+        if error is not None and exc is None:
+            raise error
+
+    async def _start(self) -> None:
+        cpus = min(self._cpus, await _cpu_capacity(self._docker))
+        if self._internet:
+            self.network, self._network_name = await join_network(
+                self._docker, self.run, allow_host=self._allow_host_network, labels=self._owner_labels(KIND_NETWORK)
+            )
+        config = self._config(cpus)
+        try:
+            self._container = await self._docker.containers.create(config, name=self.name)
+        except DockerError as e:
+            if is_not_found(e):
+                raise InfrastructureError(
+                    f"sandbox image {self.image!r} is not present locally and nothing can be pulled; "
+                    "build it first (task images: ensure_task_image; base images: "
+                    "`python -m realcli.environments`)"
+                ) from e
+            raise docker_error(e, f"creating sandbox from {self.image}") from e
+        if self._asked_workdir is None:
+            self.workdir = await self._image_workdir()
+        self._info = SandboxInfo(
+            container_id=self._container.id,
+            name=self.name,
+            image=self.image,
+            cpus=cpus,
+            memory_mb=self._memory_mb,
+            network=self.network,
+            pids_limit=self._pids_limit,
+            workdir=self.workdir,
+        )
+        await self._put_tar("/", tar_of_dirs(_LOG_DIRS), started=False)
+        try:
+            await self._container.start()
+        except DockerError as e:
+            raise docker_error(e, f"starting sandbox {self.name}") from e
+
+    async def _image_workdir(self) -> str:
+        """The container's working directory as the image set it (its WORKDIR; / when it has none)."""
+        assert self._container is not None
+        try:
+            data = await self._container.show()
+        except DockerError as e:
+            raise docker_error(e, f"inspecting sandbox {self.name}") from e
+        return str(data.get("Config", {}).get("WorkingDir") or "/")
+
+    def _config(self, cpus: float) -> dict[str, Any]:
+        memory = self._memory_mb * MiB
+        return {
+            "Image": self.image,
+            "Entrypoint": _KEEPALIVE,
+            "Cmd": [],
+            **({"WorkingDir": self._asked_workdir} if self._asked_workdir else {}),
+            "Env": [f"{k}={v}" for k, v in self._env.items()],
+            "Labels": self.labels(),
+            "Tty": False,
+            "AttachStdin": False,
+            "AttachStdout": False,
+            "AttachStderr": False,
+            "HostConfig": {
+                "NanoCpus": int(cpus * 1e9),
+                "Memory": memory,
+                "MemorySwap": memory,  # no swap beyond the limit
+                "PidsLimit": self._pids_limit,
+                # No file may outgrow the disk budget; the whole writable layer is measured (disk_used_mb).
+                **({"Ulimits": [_fsize(self.storage_mb)]} if self.storage_mb else {}),
+                "NetworkMode": self._network_name,
+                "Init": True,
+                **({"Mounts": [m.config() for m in self._mounts]} if self._mounts else {}),
+            },
+        }
+
+    async def _remove_shielded(self) -> InfrastructureError | None:
+        """Remove the container whatever happens around us; returns (not raises) a failure."""
+        if self._removed:
+            return None
+        self._removed = True
+        # The name is known before create returns, so a create cut short is still found.
+        target = self._container.id if self._container is not None else self.name
+        with anyio.CancelScope(shield=True), anyio.move_on_after(_REMOVE_TIMEOUT_SEC) as scope:
+            try:
+                await self._docker.containers.container(target).delete(force=True, v=True)
+            except DockerError as e:
+                if not is_not_found(e):
+                    return docker_error(e, f"removing sandbox {self.name}")
+            if self.network == "bridge":
+                try:
+                    await leave_network(self._docker, self._network_name)
+                except EngineError as e:
+                    return e
+        if scope.cancelled_caught:
+            return InfrastructureError(
+                f"removing sandbox {self.name} took over {_REMOVE_TIMEOUT_SEC:.0f} s; "
+                "gc(docker, run=...) removes it later"
+            )
+        return None
+
+    async def remove(self) -> None:
+        """Remove the container now (idempotent); the ``async with`` exit then has nothing to do."""
+        error = await self._remove_shielded()
+        if error is not None:
+            raise error
+
+    def _require(self) -> DockerContainer:
+        if self._container is None or self._removed:
+            raise InfrastructureError(f"sandbox {self.name} is not running (never started or already removed)")
+        return self._container
+
+    async def is_running(self) -> bool:
+        """Whether the container still exists and runs."""
+        if self._container is None or self._removed:
+            return False
+        try:
+            data = await self._container.show()
+        except DockerError as e:
+            if is_not_found(e):
+                return False
+            raise docker_error(e, f"inspecting sandbox {self.name}") from e
+        return bool(data.get("State", {}).get("Running"))
+
+    async def process_count(self) -> int:
+        """How many processes run in the container, counted from the engine's side (no exec needed)."""
+        container = self._require()
+        try:
+            listing = await container.top()
+        except DockerError as e:
+            raise await self._gone("listing processes", e) from e
+        return len(listing.get("Processes") or [])
+
+    async def stop_processes(self) -> None:
+        """Kill every process but the container's own (its init and keep-alive loop); the files stay.
+
+        Unlike ``reset_processes`` the container keeps running, so the agent's
+        command under way simply ends (killed) instead of losing its sandbox.
+        """
+        await self.exec(_KILL_ALL, timeout_sec=30)
+
+    async def disk_used_mb(self) -> int:
+        """The size of the container's writable layer (every file the sandbox wrote), in MiB."""
+        container = self._require()
+        try:
+            data = await container.show(size="true")
+        except DockerError as e:
+            raise await self._gone("measuring the disk", e) from e
+        return int(data.get("SizeRw") or 0) // MiB
+
+    @property
+    def pids_limit(self) -> int:
+        return self._pids_limit
+
+    async def reset_processes(self) -> None:
+        """Kill every process in the container and start it again; its files stay as they are.
+
+        For a sandbox whose process limit is exhausted (a fork bomb): nothing
+        can be started in it any more, the verifier included.
+        """
+        container = self._require()
+        try:
+            await container.restart(t=0)
+        except DockerError as e:
+            raise await self._gone("restarting", e) from e
+
+    async def _gone(self, doing: str, cause: BaseException | None = None) -> EngineError | SandboxLostError:
+        """The error for a sandbox that stopped or vanished under us, or for a failed engine call."""
+        if isinstance(cause, DockerError) and cause.status not in (404, 409):
+            return docker_error(cause, f"{doing} in sandbox {self.name}")
+        state = "was removed"
+        if self._container is not None:
+            try:
+                data = await self._container.show()
+            except DockerError as e:
+                if not is_not_found(e):
+                    return docker_error(e, f"{doing} in sandbox {self.name}")
+            else:
+                st = data.get("State", {})
+                if st.get("Running") and cause is not None:
+                    return EngineError(
+                        f"sandbox {self.name}: {doing} failed: {one_line(str(cause) or type(cause).__name__)}"
+                    )
+                state = f"is {st.get('Status', 'gone')}" + (" (OOM-killed)" if st.get("OOMKilled") else "")
+        return SandboxLostError(f"sandbox {self.name} {state} while {doing}; the trial cannot continue")
+
+    # ----------------------------------------------------------------- commands
+
+    async def exec(
+        self,
+        command: str,
+        *,
+        timeout_sec: float,
+        workdir: str | None = None,
+        env: Mapping[str, str] | None = None,
+        user: str | int | None = None,
+        max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES,
+    ) -> ExecResult:
+        """Run ``command`` with ``sh -c`` in the sandbox, killed inside the container after ``timeout_sec``.
+
+        Output is read incrementally; each stream keeps at most
+        ``max_output_bytes`` (head and tail) and counts the total.  Non-zero
+        exits and timeouts are results.  Raises ``InfrastructureError`` when
+        the container is gone or the engine fails.
+        """
+        if timeout_sec <= 0:
+            raise ValueError(f"timeout_sec must be positive, got {timeout_sec}")  # `timeout 0` never fires
+        container = self._require()
+        argv = ["timeout", "-k", f"{KILL_AFTER_SEC:g}", f"{timeout_sec:.3f}", "sh", "-c", command]
+        started = time.monotonic()
+        out, err = Capture(max_output_bytes), Capture(max_output_bytes)
+        try:
+            ex = await container.exec(
+                argv,
+                environment=dict(env) if env else None,
+                workdir=workdir,
+                user="" if user is None else str(user),
+            )
+        except DockerError as e:
+            raise await self._gone("starting a command", e) from e
+        exit_code: int | None = None
+        with anyio.move_on_after(timeout_sec + KILL_AFTER_SEC + HOST_GRACE_SEC):
+            try:
+                async with ex.start(detach=False) as stream:
+                    while (msg := await stream.read_out()) is not None:
+                        (err if msg.stream == 2 else out).feed(msg.data)
+                exit_code = await self._exit_code(ex)
+            except (DockerError, aiohttp.ClientError, OSError) as e:
+                raise await self._gone("running a command", e) from e
+        duration = time.monotonic() - started
+        if exit_code is None or exit_code >= 126:
+            await self._check_exec_failure(exit_code, out)
+        timed_out = exit_code is None or (exit_code in (124, 137) and duration >= timeout_sec)
+        return ExecResult(
+            exit_code=exit_code,
+            stdout=out.output(),
+            stderr=err.output(),
+            duration_sec=duration,
+            timed_out=timed_out,
+        )
+
+    async def _exit_code(self, ex: Exec) -> int | None:
+        # The stream ends when the process does; the engine may lag a moment in saying so.
+        for _ in range(500):
+            info = await ex.inspect()
+            if not info.get("Running"):
+                code = info.get("ExitCode")
+                return None if code is None else int(code)
+            await anyio.sleep(0.01)
+        return None
+
+    async def _check_exec_failure(self, exit_code: int | None, out: Capture) -> None:
+        """Tell a dead sandbox or an unusable image apart from a command that failed."""
+        # A container killed from outside takes its commands with it (exit 137) and the
+        # engine marks it stopped a moment later; give it that moment before blaming the command.
+        checks = _GONE_CHECKS if exit_code in (None, 137) else 1
+        for i in range(checks):
+            if not await self.is_running():
+                raise await self._gone("running a command")
+            if i + 1 < checks:
+                await anyio.sleep(_GONE_CHECK_INTERVAL_SEC)
+        if exit_code in (126, 127):
+            head = out.output().text[:300]
+            if re.search(r'(exec: "(timeout|sh)"|failed to run command .sh.)', head):
+                raise InfrastructureError(
+                    f"sandbox image {self.image!r} lacks `sh` or `timeout` (coreutils/busybox), "
+                    f"which the sandbox needs: {one_line(head, 160)}"
+                )
+
+    # -------------------------------------------------------------------- files
+
+    async def _put_tar(self, dest_dir: str, data: bytes | AsyncIterator[bytes], *, started: bool = True) -> bool:
+        """Unpack a tar into ``dest_dir``; False when ``dest_dir`` does not exist."""
+        container_id = self._require().id
+        # The engine writes into stopped containers too; a write there would be lost silently.
+        if started and not await self.is_running():
+            raise await self._gone(f"copying files into {dest_dir}")
+        try:
+            async with self._docker._query(
+                f"containers/{container_id}/archive",
+                "PUT",
+                params={"path": dest_dir},
+                data=data,
+                headers={"Content-Type": "application/x-tar"},
+            ) as response:
+                response.release()
+        except DockerError as e:
+            if is_not_found(e) and await self.is_running():
+                return False
+            raise await self._gone(f"copying files into {dest_dir}", e) from e
+        return True
+
+    async def _ensure_dir(self, path: str) -> None:
+        result = await self.exec('mkdir -p -- "$REALCLI_DIR"', timeout_sec=30, env={"REALCLI_DIR": path})
+        if result.exit_code != 0:
+            raise InfrastructureError(
+                f"sandbox {self.name}: cannot create directory {path}: {one_line(result.stderr.text, 160)}"
+            )
+
+    async def put_bytes(self, path: str, data: bytes, *, mode: int = 0o644) -> int:
+        """Write ``data`` to the absolute container ``path`` (parents created); returns the bytes written."""
+        target = PurePosixPath(path)
+        tar = tar_of_bytes(target.name, data, mode)
+        if not await self._put_tar(str(target.parent), tar):
+            await self._ensure_dir(str(target.parent))
+            await self._put_tar(str(target.parent), tar)
+        return len(data)
+
+    async def put_files(self, dest_dir: str, src: Path) -> int:
+        """Copy host file ``src`` into ``dest_dir``, or host directory ``src``'s contents into it.
+
+        ``dest_dir`` is created when missing; modes are kept, owner is root.
+        Returns the bytes of file data copied.
+        """
+        # Unpack into the parent with the destination as the tar's top
+        # directory: one request, and no exec to create the destination.
+        target = PurePosixPath(dest_dir)
+        parent, prefix = (str(target.parent), target.name) if target.name else (str(target), "")
+        with tempfile.SpooledTemporaryFile(max_size=16 * MiB) as tar:
+            total = await anyio.to_thread.run_sync(tar_of_path, src, tar, prefix)
+            if not await self._put_tar(parent, file_chunks(tar)):
+                await self._ensure_dir(parent)
+                tar.seek(0)
+                await self._put_tar(parent, file_chunks(tar))
+        return total
+
+    @contextlib.asynccontextmanager
+    async def _archive(self, path: str) -> AsyncIterator[aiohttp.ClientResponse | None]:
+        """GET the archive of ``path``; yields None when there is no such path."""
+        container_id = self._require().id
+        try:
+            response = await self._docker._do_query(
+                f"containers/{container_id}/archive", "GET", params={"path": path}, timeout=None
+            )
+        except DockerError as e:
+            if is_not_found(e) and await self.is_running():
+                yield None
+                return
+            raise await self._gone(f"copying {path} out", e) from e
+        try:
+            yield response
+        except aiohttp.ClientError as e:
+            raise await self._gone(f"copying {path} out", e) from e
+        finally:
+            response.close()
+
+    async def read_file(self, path: str, *, max_bytes: int = 16 * MiB) -> FileRead | None:
+        """Read a regular file (symlinks followed): None when there is no such file.
+
+        At most ``max_bytes`` are transferred and kept; ``FileRead.size`` is the
+        whole file's size.
+        """
+        for _ in range(8):
+            got = await self._read_once(path, max_bytes)
+            if not isinstance(got, str):
+                return got
+            path = posixpath.normpath(posixpath.join(posixpath.dirname(path), got))
+        return None
+
+    async def get_file(self, path: str, *, max_bytes: int = 16 * MiB) -> bytes | None:
+        """The first ``max_bytes`` of a regular file, or None when there is no such file."""
+        got = await self.read_file(path, max_bytes=max_bytes)
+        return None if got is None else got.data
+
+    async def _read_once(self, path: str, max_bytes: int) -> FileRead | str | None:
+        """The file, a symlink target to follow, or None."""
+        budget = max_bytes + 64 * 1024  # tar headers (PAX included) come before the data
+        buf = bytearray()
+        async with self._archive(path) as response:
+            if response is None:
+                return None
+            mode = int(path_stat(response.headers).get("mode", 0))
+            if mode & SYMLINK_BIT:
+                return str(path_stat(response.headers).get("linkTarget") or "") or None
+            if mode & TYPE_BITS:
+                return None
+            async for chunk in response.content.iter_chunked(CHUNK):
+                buf += chunk
+                if len(buf) >= budget:
+                    break
+        with tarfile.open(fileobj=io.BytesIO(bytes(buf)), mode="r|") as tar:
+            member = tar.next()
+            if member is None or not member.isfile():
+                return None
+            f = tar.extractfile(member)
+            data = f.read(min(member.size, max_bytes)) if f is not None else b""
+        return FileRead(data=data, size=member.size, mode=mode & 0o777)
+
+    async def read_dir(self, path: str, *, max_bytes: int = 4 * MiB) -> dict[str, bytes] | None:
+        """The regular files of directory ``path`` (relative name -> bytes) in one request; None if missing.
+
+        Files that do not fit in the first ``max_bytes`` of the archive are left out.
+        """
+        buf = bytearray()
+        async with self._archive(path) as response:
+            if response is None:
+                return None
+            async for chunk in response.content.iter_chunked(CHUNK):
+                buf += chunk
+                if len(buf) >= max_bytes:
+                    break
+        files: dict[str, bytes] = {}
+        try:
+            with tarfile.open(fileobj=io.BytesIO(bytes(buf)), mode="r|") as tar:
+                for member in tar:
+                    f = tar.extractfile(member) if member.isfile() else None
+                    if f is not None:
+                        data = f.read()
+                        if len(data) == member.size:
+                            files[member.name.split("/", 1)[1] if "/" in member.name else member.name] = data
+        except (tarfile.TarError, EOFError):
+            pass  # the budget cut the archive: keep what was complete
+        return files
+
+    async def get_archive(self, path: str, dest: Path, *, max_bytes: int = 256 * MiB) -> ArchiveCopy:
+        """Copy container ``path`` (file or directory) into host directory ``dest``.
+
+        The tar stream is cut after ``max_bytes``; members complete by then are
+        extracted (``truncated`` says so).  Extraction uses tarfile's ``data``
+        filter: no absolute paths, no links out of ``dest``, no devices.
+        A missing ``path`` gives ``ArchiveCopy(0, 0, False)``.
+        """
+        received = 0
+        truncated = False
+        with tempfile.TemporaryFile() as spool:
+            async with self._archive(path) as response:
+                if response is None:
+                    return ArchiveCopy(bytes=0, files=0, truncated=False)
+                async for chunk in response.content.iter_chunked(CHUNK):
+                    if received + len(chunk) > max_bytes:
+                        chunk = chunk[: max_bytes - received]
+                        truncated = True
+                    await anyio.to_thread.run_sync(spool.write, chunk)
+                    received += len(chunk)
+                    if truncated:
+                        break
+            spool.seek(0)
+            files = await anyio.to_thread.run_sync(extract, spool, dest)
+        return ArchiveCopy(bytes=received, files=files, truncated=truncated)
+
+    # ------------------------------------------------------------------ images
+
+    async def commit(self, repository: str, tag: str = "latest", *, labels: Mapping[str, str] | None = None) -> str:
+        """Keep the container's current filesystem as image ``repository:tag``; returns its id."""
+        container = self._require()
+        all_labels = {
+            LABEL_KIND: "snapshot",
+            LABEL_RUN: self.run,
+            LABEL_TRIAL: self.trial,
+            **session_labels(),
+            **(labels or {}),
+        }
+        change = "LABEL " + " ".join(f"{k}={msgspec.json.encode(v).decode()}" for k, v in all_labels.items())
+        try:
+            result = await container.commit(repository=repository, tag=tag, changes=[change], pause=True)
+        except DockerError as e:
+            raise await self._gone("committing an image", e) from e
+        return str(result["Id"])
+
+
+def _fsize(storage_mb: int) -> dict[str, Any]:
+    """RLIMIT_FSIZE (bytes): a write past it fails with EFBIG instead of filling the host's disk."""
+    limit = storage_mb * MiB
+    return {"Name": "fsize", "Soft": limit, "Hard": limit}

@@ -1,0 +1,76 @@
+"""What a sandbox returns: command results, what was created, mounts, files read and archives copied."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from realcli.events import Output
+
+__all__ = ["ArchiveCopy", "BindMount", "ExecResult", "FileRead", "SandboxInfo"]
+
+
+class ExecResult(msgspec.Struct, frozen=True, kw_only=True):
+    """The outcome of one command (fields match ``CommandFinished``).
+
+    ``exit_code`` is None only when the host-side backstop had to give up on
+    the command; ``timed_out`` is True when the deadline killed it.
+    """
+
+    exit_code: int | None
+    stdout: Output
+    stderr: Output
+    duration_sec: float
+    timed_out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SandboxInfo:
+    """What was actually created (fields match ``SandboxCreated``); ``cpus`` is after clamping."""
+
+    container_id: str
+    name: str
+    image: str
+    cpus: float
+    memory_mb: int
+    network: str
+    pids_limit: int
+    workdir: str = "/"  # resolved: the one asked for, else the image's WORKDIR, else /
+
+
+@dataclass(frozen=True, slots=True)
+class BindMount:
+    """A host path mounted into the sandbox at ``target`` (e.g. a directory holding a Unix socket)."""
+
+    source: Path
+    target: str
+    read_only: bool = False
+
+    def config(self) -> dict[str, Any]:
+        """The Engine API ``HostConfig.Mounts`` entry."""
+        return {"Type": "bind", "Source": str(self.source), "Target": self.target, "ReadOnly": self.read_only}
+
+
+@dataclass(frozen=True, slots=True)
+class FileRead:
+    """A file read from the sandbox: at most ``max_bytes`` of ``data`` out of ``size``."""
+
+    data: bytes
+    size: int
+    mode: int
+
+    @property
+    def truncated(self) -> bool:
+        return len(self.data) < self.size
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveCopy:
+    """A copy out of the sandbox: bytes of tar received, members extracted, whether it was cut."""
+
+    bytes: int
+    files: int
+    truncated: bool

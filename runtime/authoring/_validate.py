@@ -1,0 +1,402 @@
+"""``realcli validate``: the paper's construction quality checks, run for real, with negative controls.
+
+For each task: the files load and lint clean; the oracle passes the verifier
+in EXEC and (when the task has an interaction layer) in COLLAB mode, where
+every probe fires, every slice is released and every checklist item the
+rules judge can decide passes.  Then the controls, which must all score low:
+
+* the no-op agent fails the verifier in EXEC and COLLAB, and in COLLAB passes
+  no probe instance and no passive check (a pass needs positive evidence);
+* the parrot (answers every message with "OK, done." and runs nothing) the
+  same;
+* every mutant solution (``solution/mutants/<name>.sh``: a plausible wrong
+  or partial solution) fails the verifier in EXEC.
+
+The runs are recorded like any other run (ids ``<prefix>-oracle``,
+``<prefix>-noop``, ``<prefix>-parrot``, ``<prefix>-mutant-<n>``), so a
+validation can be audited and re-judged later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from realcli import events as ev
+from realcli.eventlog import EventLog
+from realcli.judging import load_run
+from realcli.models import ModelEndpoint
+from realcli.projections import (
+    CatalogView,
+    CommandRun,
+    RunFacts,
+    TrialFacts,
+    build_instances,
+    network_hint,
+    trial_cause,
+    trial_status,
+)
+from realcli.runtime.agents import Agent, MutantAgent, NoopAgent, OracleAgent, ParrotAgent
+from realcli.runtime.authoring._align import Alignment, align_task
+from realcli.runtime.authoring._align_model import align_with_model
+from realcli.runtime.trials import AfterTrial, OnTrial, RunMode, RunPlan, RunSettings, start_run
+from realcli.runtime.users import ScriptedVoice
+from realcli.scripts_catalog import Catalog, LintIssue, lint_script
+from realcli.taskformat import Task
+
+
+@dataclass
+class ControlResult:
+    """One negative control on one task in one mode: it must fail the verifier and pass no scenario."""
+
+    agent: str  # noop | parrot | mutant:<name>
+    mode: str
+    reward: float | None
+    status: str  # trial_status: scored, infrastructure_error, ...
+    cause: str
+    detail: str = ""
+    passed_scenarios: list[str] = field(default_factory=list)  # must stay empty
+    solution_exit: int | None = 0  # a mutant's script: it must run to exit 0 for its rejection to count
+
+    @property
+    def holds(self) -> bool:
+        return (
+            self.status == "scored"
+            and (self.reward or 0.0) < 1.0
+            and not self.passed_scenarios
+            and self.solution_exit == 0
+        )
+
+
+@dataclass
+class TaskValidation:
+    """Everything ``validate`` found out about one task; ``ok`` says whether it passes."""
+
+    task_id: str
+    lint: list[LintIssue] = field(default_factory=list)
+    oracle_exec: float | None = None
+    oracle_collab: float | None = None
+    probes_fired: tuple[int, int] = (0, 0)
+    slices_released: tuple[int, int] = (0, 0)
+    items_passed: int = 0
+    items_failed: list[str] = field(default_factory=list)
+    items_undecided: int = 0
+    fidelity_failures: list[str] = field(default_factory=list)
+    controls: list[ControlResult] = field(default_factory=list)
+    mutants: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    hints: list[str] = field(default_factory=list)  # why a failure may not be the task's (e.g. no network)
+    # Per mode, why the oracle's reward is what it is: "" when it ran to a score, else what stopped it;
+    # and, when the verifier rejected it, the verifier's output tail and the last failing command.
+    oracle_unscored: dict[str, str] = field(default_factory=dict)
+    oracle_evidence: dict[str, str] = field(default_factory=dict)
+    collab: bool = True
+    alignment: Alignment | None = None  # specification-test alignment (lint-level: warnings, never problems)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def noop_exec(self) -> float | None:
+        """The no-op agent's EXEC reward (the paper's no-op check)."""
+        return next((c.reward for c in self.controls if c.agent == "noop" and c.mode == "exec"), None)
+
+    def control(self, agent: str) -> list[ControlResult]:
+        return [c for c in self.controls if c.agent == agent]
+
+
+@dataclass(frozen=True)
+class _Control:
+    run_suffix: str
+    mode: RunMode
+    info: ev.AgentInfo
+    make_agent: Callable[[Task], Agent]
+    tasks: Sequence[Task]
+
+
+async def validate_tasks(
+    log: EventLog,
+    tasks: Sequence[Task],
+    *,
+    catalog: Catalog,
+    run_prefix: str,
+    concurrency: int = 4,
+    judge: AfterTrial | None = None,
+    on_trial: OnTrial | None = None,
+    settings: RunSettings | None = None,
+    align_endpoint: ModelEndpoint | None = None,
+) -> list[TaskValidation]:
+    """Validate ``tasks``: the oracle run, then the controls; one ``TaskValidation`` per task, in order.
+
+    ``settings`` (the image map, build CA certificates, ...) apply to every run of the validation.
+    With ``align_endpoint`` the specification-test alignment is model-assisted
+    (recorded as ``<run_prefix>-align-<task>``); else rule-based.
+    """
+    results = {t.task_id: _static(t, catalog) for t in tasks}
+    if align_endpoint is not None:
+        for t in tasks:
+            results[t.task_id].alignment = await align_with_model(
+                log, t.root, endpoint=align_endpoint, synthesis_id=f"{run_prefix}-align-{t.task_id}"
+            )
+    voice = ScriptedVoice()
+    info = catalog.info()
+
+    def plan(
+        suffix: str, mode: RunMode, agent: ev.AgentInfo, make: Callable[[Task], Agent], on: Sequence[Task]
+    ) -> RunPlan:
+        return RunPlan(
+            run_id=f"{run_prefix}-{suffix}",
+            tasks=on,
+            mode=mode,
+            agent=agent,
+            make_agent=make,
+            voice=lambda script, writer: voice,
+            concurrency=concurrency,
+            catalog=info,
+            user_sim=ScriptedVoice.info,
+            judges=("rules",) if judge else (),
+            settings=settings or RunSettings(),
+        )
+
+    oracle = plan("oracle", "paired", OracleAgent.info, lambda task: OracleAgent(task.spec.oracle), tasks)
+    await start_run(log, oracle, after_trial=judge, on_trial=on_trial)
+    _read_oracle(await load_run(log, oracle.run_id), results)
+    for control in _controls(tasks):
+        run = plan(control.run_suffix, control.mode, control.info, control.make_agent, control.tasks)
+        await start_run(log, run, after_trial=judge, on_trial=on_trial)
+        # A mutant's own exit status is in its trace: a mutant that crashes proves nothing about the verifier.
+        facts = await load_run(log, run.run_id, keep_trace=control.info.name == "mutant")
+        _read_control(facts, control, results, judged=judge is not None)
+    for result in results.values():
+        _conclude(result)
+    return [results[t.task_id] for t in tasks]
+
+
+def sample_tasks(tasks: Sequence[Task], n: int) -> list[Task]:
+    """``n`` of ``tasks`` spread over their categories: one per category in turn, by task id (deterministic).
+
+    A quick validation of a large suite (``realcli validate --sample N``,
+    ``make demo``); the full validation is every task.
+    """
+    by_category: dict[str, list[Task]] = {}
+    for task in sorted(tasks, key=lambda t: t.task_id):
+        by_category.setdefault(task.spec.category, []).append(task)
+    queues = [by_category[c] for c in sorted(by_category)]
+    picked: list[Task] = []
+    while len(picked) < min(n, len(tasks)):
+        for queue in queues:
+            if queue and len(picked) < n:
+                picked.append(queue.pop(0))
+    return picked
+
+
+def _controls(tasks: Sequence[Task]) -> list[_Control]:
+    out = [
+        _Control("noop", "paired", NoopAgent.info, lambda task: NoopAgent(), tasks),
+        _Control("parrot", "paired", ParrotAgent.info, lambda task: ParrotAgent(), tasks),
+    ]
+    # One run per mutant rank: the k-th mutant of every task that has at least k of them.
+    most = max((len(t.mutants) for t in tasks), default=0)
+    for k in range(most):
+        having = [t for t in tasks if len(t.mutants) > k]
+        out.append(
+            _Control(
+                f"mutant-{k + 1}",
+                "exec",
+                ev.AgentInfo(name="mutant", version="1", params={"rank": str(k + 1)}),
+                _mutant_maker(k),
+                having,
+            )
+        )
+    return out
+
+
+def _mutant_maker(rank: int) -> Callable[[Task], Agent]:
+    return lambda task: MutantAgent(task.mutants[rank])
+
+
+def _static(task: Task, catalog: Catalog) -> TaskValidation:
+    result = TaskValidation(task.task_id, collab=task.collab_capable, mutants=task.mutants)
+    result.alignment = align_task(task.root)
+    script = task.spec.script
+    if script is not None:
+        result.lint = lint_script(script, task.spec.oracle, task_dir=task.root, catalog=catalog)
+        result.probes_fired = (0, len(script.probes))
+        result.slices_released = (0, len(script.slices))
+    return result
+
+
+def _read_oracle(facts: RunFacts, results: dict[str, TaskValidation]) -> None:
+    for trial in facts.trials.values():
+        result = results[trial.task_id]
+        status = trial_status(trial)
+        if status != "scored":
+            result.oracle_unscored[trial.mode] = _not_scored(trial_cause(trial), status, trial)
+        result.oracle_evidence[trial.mode] = _failure_evidence(trial)
+        reward = trial.verifier.reward if trial.verifier is not None else None
+        if (hint := network_hint(trial)) is not None:
+            result.hints.append(f"oracle {trial.mode}: {hint}")
+        if trial.mode == "exec":
+            result.oracle_exec = reward
+            continue
+        result.oracle_collab = reward
+        result.probes_fired = (len(trial.probes_fired), result.probes_fired[1])
+        result.slices_released = (len(trial.slices_released), result.slices_released[1])
+    judge = facts.judges.get("rules")
+    if judge is None:
+        return
+    for trial_id, verdicts in judge.verdicts.items():
+        result = results[facts.trials[trial_id].task_id]
+        for (scenario, item), judged in sorted(verdicts.items()):
+            if judged.verdict == "pass":
+                result.items_passed += 1
+            elif judged.verdict == "fail":
+                result.items_failed.append(f"{scenario}/{item}")
+            elif judged.verdict in ("undecided", "unjudged"):
+                result.items_undecided += 1
+    for trial_id, criteria in judge.fidelity.items():
+        result = results[facts.trials[trial_id].task_id]
+        for criterion, assessed in sorted(criteria.items()):
+            if assessed.verdict == "fail":
+                result.fidelity_failures.append(f"{criterion}: {assessed.rationale}")
+
+
+def _read_control(facts: RunFacts, control: _Control, results: dict[str, TaskValidation], *, judged: bool) -> None:
+    passed: dict[str, list[str]] = {}
+    if judged and "rules" in facts.judges:
+        view = CatalogView(facts.started.catalog if facts.started is not None else None)
+        instances, _ = build_instances(facts, "rules", view)
+        for inst in instances:
+            if inst.status == "pass":
+                passed.setdefault(inst.trial_id, []).append(f"{inst.scenario} ({inst.template})")
+    for trial in facts.trials.values():
+        name = control.info.name
+        if name == "mutant":
+            name = f"mutant:{trial.started.agent.params.get('mutant', '?')}"
+        status = trial_status(trial)
+        results[trial.task_id].controls.append(
+            ControlResult(
+                agent=name,
+                mode=trial.mode,
+                reward=trial.verifier.reward if trial.verifier is not None else None,
+                status=status,
+                cause=trial_cause(trial) or "",
+                detail=_not_scored(trial_cause(trial), status, trial) if status != "scored" else "",
+                passed_scenarios=sorted(passed.get(trial.trial_id, [])),
+                solution_exit=_solution_exit(trial) if control.info.name == "mutant" else 0,
+            )
+        )
+
+
+def _solution_exit(trial: TrialFacts) -> int | None:
+    """The exit code of the solution script the mutant agent ran (None: it never finished)."""
+    runs = [e for e in trial.trace or [] if isinstance(e, CommandRun) and e.purpose == "oracle"]
+    return runs[-1].exit_code if runs and runs[-1].finished else None
+
+
+def _failure_evidence(trial: TrialFacts) -> str:
+    """The verifier's output tail and the last failing command: why a verifier rejected a trial."""
+    parts = []
+    if trial.verifier is not None and (tail := _tail(trial.verifier.output.text)):
+        parts.append(f"verifier output: ...{tail}")
+    if trial.last_failure is not None:
+        text, code, output = trial.last_failure
+        how = "timed out" if code is None else f"exit {code}"
+        parts.append(f"last failing command: `{_tail(text, 120)}` ({how})" + (f": {_tail(output)}" if output else ""))
+    return "; ".join(parts)
+
+
+def _tail(text: str, limit: int = 200) -> str:
+    flat = " | ".join(line.strip() for line in text.strip().splitlines() if line.strip())
+    return flat if len(flat) <= limit else flat[-limit:]
+
+
+def _not_scored(cause: str | None, status: str, trial: TrialFacts) -> str:
+    verifier, finished = trial.verifier, trial.finished
+    detail = (verifier.error if verifier is not None and verifier.error else "") or (
+        finished.detail if finished is not None else "the trial did not finish"
+    )
+    return f"{status} ({cause or 'running'}): {detail}"
+
+
+def _conclude(result: TaskValidation) -> None:
+    errors = [i for i in result.lint if i.severity == "error"]
+    if errors:
+        result.problems.append(f"{len(errors)} lint error(s): {errors[0]}")
+    result.problems += _oracle_problems(result, "exec", result.oracle_exec)
+    if result.collab:
+        result.problems += _oracle_problems(result, "collab", result.oracle_collab)
+        if result.probes_fired[0] < result.probes_fired[1]:
+            result.problems.append(
+                f"only {result.probes_fired[0]}/{result.probes_fired[1]} probes fired under the oracle"
+            )
+        if result.slices_released[0] < result.slices_released[1]:
+            result.problems.append(
+                f"only {result.slices_released[0]}/{result.slices_released[1]} slices released under the oracle"
+            )
+        if result.items_failed:
+            result.problems.append(f"oracle fails checklist items {', '.join(result.items_failed[:5])}")
+        if result.fidelity_failures:
+            result.problems.append(f"the scripted user deviated from the script: {result.fidelity_failures[0]}")
+    for control in result.controls:
+        result.problems += _control_problems(control)
+    if result.alignment is not None:
+        result.warnings += _alignment_warnings(result.alignment)
+    if not result.mutants:
+        result.warnings.append(
+            "no mutant solutions (solution/mutants/*.sh): the verifier is not checked against a plausible wrong one"
+        )
+
+
+def _alignment_warnings(alignment: Alignment) -> list[str]:
+    """Unmapped checks one by one; unmapped requirements as one count (the table lists them).
+
+    A verifier without pytest functions (a shell test.sh) has nothing to align: no warning.
+    """
+    if not alignment.checks:
+        return []
+    out = [w for w in alignment.warnings() if not w.startswith("instruction.md")]
+    missing = alignment.unmapped_requirements
+    if missing:
+        lines = ", ".join(str(r.line) for r in missing[:8]) + (" ..." if len(missing) > 8 else "")
+        out.append(
+            f"instruction.md: {len(missing)}/{len(alignment.requirements)} requirement sentence(s) map to no "
+            f"verifier check (lines {lines}; `realcli align` shows the table)"
+        )
+    return out
+
+
+def _oracle_problems(result: TaskValidation, mode: str, reward: float | None) -> list[str]:
+    """What is wrong with the oracle in ``mode``: it did not run to a score, or the verifier rejected it."""
+    if mode in result.oracle_unscored:
+        return [f"oracle {mode} did not run to a score: {result.oracle_unscored[mode]}"]
+    if reward is None:
+        return [f"oracle {mode} did not run (no trial)"]
+    if reward >= 1:
+        return []
+    evidence = result.oracle_evidence.get(mode, "")
+    return [
+        f"oracle fails the verifier in {mode.upper()} mode (reward {reward:g})" + (f": {evidence}" if evidence else "")
+    ]
+
+
+def _control_problems(control: ControlResult) -> list[str]:
+    who = f"{control.agent} {control.mode}"
+    if control.status != "scored":
+        return [f"control {who} did not run to a score: {control.detail}"]
+    out = []
+    if control.solution_exit != 0:
+        out.append(
+            f"the {who} script did not run to the end (exit {control.solution_exit}): a mutant must be a "
+            "plausible solution that runs, or its rejection proves nothing"
+        )
+    if (control.reward or 0.0) >= 1.0:
+        out.append(f"the {who} control passes the verifier (reward {control.reward:g}): strengthen the tests")
+    if control.passed_scenarios:
+        out.append(
+            f"the {who} control passes {', '.join(control.passed_scenarios[:3])}: "
+            "an item passes without positive evidence"
+        )
+    return out

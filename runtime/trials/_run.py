@@ -1,0 +1,335 @@
+"""Runs: many trials under a concurrency limit, recorded on the run stream.
+
+``start_run`` schedules every (task, mode, attempt) and runs them;
+``resume_run`` re-runs only the trials of a run that did not finish
+(interrupted, cancelled, or ended by an infrastructure error; those are
+never counted as failures) and keeps the finished ones.  Both start with a
+sweep of containers left behind by crashed realcli processes, repeated
+every ``$REALCLI_SWEEP_SEC`` (300 s) while the run lasts.  A run that
+records the ``rules`` judge is judged as it goes (``LiveJudge``): each
+trial when it finishes, and at the end whatever a crash left unjudged,
+before ``JudgingFinished`` and ``RunFinished``.
+
+A run's status is read from the log (``run_status``): it is finished when
+every scheduled trial's latest try is, whoever ran them; ``close_run``
+judges what is left and records ``RunFinished(completed)`` once, from any
+process that finds the run finished (a distributed run's coordinator,
+worker or ``realcli wait``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import socket
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final, Literal
+
+import aiodocker
+import anyio
+
+import realcli
+from realcli import ConfigError, ConflictError, LogUnavailableError, NotFoundError
+from realcli import events as ev
+from realcli.environments import connect, gc, require_bridges, sweep_forever
+from realcli.eventlog import EventLog
+from realcli.judging import LiveJudge, RunStatus, read_run, run_status, trial_status
+from realcli.runtime.agents import AgentFactory, Mode
+from realcli.runtime.bus import StreamWriter
+from realcli.runtime.trials._settings import RunSettings
+from realcli.runtime.trials._spec import TrialOutcome, TrialSpec, VoiceFactory, trial_id
+from realcli.runtime.trials._trial import TrialRunner
+from realcli.taskformat import Task, load_task
+
+RunMode = Literal["exec", "collab", "paired"]
+SWEEP_ENV: Final = "REALCLI_SWEEP_SEC"
+DEFAULT_SWEEP_SEC: Final = 300.0
+
+
+def sweep_every_sec() -> float:
+    """How often a run or a worker sweeps the sandboxes of dead realcli processes (``$REALCLI_SWEEP_SEC``)."""
+    raw = os.environ.get(SWEEP_ENV, "").strip()
+    if not raw:
+        return DEFAULT_SWEEP_SEC
+    try:
+        every = float(raw)
+    except ValueError:
+        every = -1.0
+    if not every > 0:
+        raise ConfigError(f"${SWEEP_ENV}={raw!r}: expected a positive number of seconds")
+    return every
+
+
+OnTrial = Callable[[TrialOutcome], Awaitable[None] | None]
+AfterTrial = Callable[[EventLog, str, str], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """Everything ``realcli run`` decided before the first event."""
+
+    run_id: str
+    tasks: Sequence[Task]
+    mode: RunMode
+    agent: ev.AgentInfo
+    make_agent: AgentFactory
+    voice: VoiceFactory | None
+    attempts: int = 1
+    concurrency: int = 4
+    seed: int = 0
+    keep_images: bool = False
+    judges: Sequence[str] = ("rules",)
+    catalog: ev.CatalogInfo | None = None
+    user_sim: ev.UserSimInfo | None = None
+    max_turns: int | None = None  # caps every task's turn budget (recorded in RunStarted)
+    settings: RunSettings = field(default_factory=RunSettings)
+
+
+@dataclass
+class RunResult:
+    run_id: str
+    outcomes: list[TrialOutcome] = field(default_factory=list)
+    interrupted: bool = False
+
+
+def new_run_id() -> str:
+    """A sortable, unique run id: ``r<yyyymmdd-hhmmss>-<4 hex>``."""
+    return time.strftime("r%Y%m%d-%H%M%S", time.gmtime()) + "-" + os.urandom(2).hex()
+
+
+def trial_seed(base: int, task_id: str, attempt: int) -> int:
+    """Paired EXEC/COLLAB trials share a seed; attempts differ (stable across machines)."""
+    digest = hashlib.sha256(f"{base}:{task_id}:{attempt}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+def modes_of(mode: RunMode) -> tuple[Mode, ...]:
+    return ("exec", "collab") if mode == "paired" else (mode,)
+
+
+def schedule(plan: RunPlan) -> list[TrialSpec]:
+    """Every trial of a plan, interleaved so that paired trials run close together."""
+    specs = []
+    for attempt in range(1, plan.attempts + 1):
+        for task in plan.tasks:
+            for mode in modes_of(plan.mode):
+                if mode == "collab" and not task.collab_capable:
+                    continue
+                specs.append(
+                    TrialSpec(
+                        run_id=plan.run_id,
+                        trial_id=trial_id(task.task_id, mode, attempt),
+                        task=task,
+                        mode=mode,
+                        attempt=attempt,
+                        seed=trial_seed(plan.seed, task.task_id, attempt),
+                        keep_image=plan.keep_images,
+                        max_turns=plan.max_turns,
+                        settings=plan.settings,
+                    )
+                )
+    return specs
+
+
+async def record_run(log: EventLog, plan: RunPlan) -> tuple[StreamWriter, list[TrialSpec]]:
+    """Append ``RunStarted`` and every ``TrialScheduled`` of a new run; the run stream's writer and the trials."""
+    ev.check_token(plan.run_id, "run id")
+    if await log.stream_version(ev.run_stream(plan.run_id)):
+        raise ConfigError(f"run {plan.run_id!r} already exists in {log.url}: pick another --run-id or `realcli resume`")
+    specs = schedule(plan)
+    if not specs:
+        raise ConfigError("nothing to run: no task supports the chosen mode (COLLAB needs an interaction/ layer)")
+    writer = await StreamWriter.open(log, ev.run_stream(plan.run_id))
+    await writer.append(
+        ev.RunStarted(
+            run_id=plan.run_id,
+            mode=plan.mode,
+            agent=plan.agent,
+            attempts=plan.attempts,
+            concurrency=plan.concurrency,
+            tasks=[t.task_id for t in plan.tasks],
+            user_sim=plan.user_sim,
+            catalog=plan.catalog,
+            host=socket.gethostname(),
+            realcli_version=realcli.__version__,
+            judges=list(plan.judges),
+            task_dirs=[str(t.root) for t in plan.tasks],
+            seed=plan.seed,
+            max_turns=plan.max_turns,
+            network=plan.settings.network,
+            metric=plan.settings.metric,
+            image_map=plan.settings.image_map.as_strings(),
+            build_ca=plan.settings.build_ca_fingerprint,
+            allow_host_network=plan.settings.allow_host_network,
+        ),
+        *[
+            ev.TrialScheduled(
+                trial_id=s.trial_id,
+                task_id=s.task.task_id,
+                mode=s.mode,
+                attempt=s.attempt,
+                seed=s.seed,
+                task_digest=s.task.spec.digest,
+            )
+            for s in specs
+        ],
+    )
+    return writer, specs
+
+
+async def start_run(
+    log: EventLog,
+    plan: RunPlan,
+    *,
+    on_trial: OnTrial | None = None,
+    after_trial: AfterTrial | None = None,
+    docker_url: str | None = None,
+) -> RunResult:
+    """Record and run a new run on this machine (refused before anything is recorded if it cannot run here)."""
+    await check_engine(plan, docker_url)
+    writer, specs = await record_run(log, plan)
+    return await _execute(log, writer, plan, specs, on_trial, after_trial, docker_url)
+
+
+async def resume_run(
+    log: EventLog,
+    run_id: str,
+    make_plan: Callable[[ev.RunStarted, list[Task]], RunPlan],
+    *,
+    on_trial: OnTrial | None = None,
+    after_trial: AfterTrial | None = None,
+    docker_url: str | None = None,
+    on_start: Callable[[int], None] | None = None,
+) -> RunResult:
+    """Re-run the trials of ``run_id`` that did not finish; the finished ones stay as they are.
+
+    ``on_start`` learns how many trials will run, before the first starts.
+    """
+    started, scheduled, _ = await read_run(log, run_id)
+    tasks = _reload_tasks(started)
+    plan = make_plan(started, tasks)
+    by_id = {s.trial_id: s for s in schedule(plan)}
+    status = await trial_status(log, run_id)
+    todo = [by_id[t.trial_id] for t in scheduled if status.get(t.trial_id) not in ev.SCORED_REASONS]
+    missing = [t.trial_id for t in scheduled if t.trial_id not in by_id]
+    if missing:
+        raise ConfigError(f"run {run_id}: cannot rebuild trials {', '.join(missing)} from the recorded tasks")
+    await check_engine(plan, docker_url, [s.task for s in todo])
+    writer = await StreamWriter.open(log, ev.run_stream(run_id))
+    await writer.append(ev.RunResumed(run_id=run_id, trials=[s.trial_id for s in todo]))
+    if on_start is not None:
+        on_start(len(todo))
+    result = await _execute(log, writer, plan, todo, on_trial, after_trial, docker_url)
+    return result
+
+
+async def close_run(log: EventLog, run_id: str) -> RunStatus:
+    """If every trial of the run has finished: judge what is left and record ``RunFinished(completed)``, once.
+
+    Safe from any number of processes at once: ``RunFinished`` is appended at
+    the run stream's version, so of two closers only one appends it.
+    """
+    status = await run_status(log, run_id)
+    if status.state != "finished" or status.closed:
+        return status
+    if "rules" in status.judges:
+        await LiveJudge(log, run_id).finish()
+    stream = ev.run_stream(run_id)
+    for _ in range(5):
+        version = await log.stream_version(stream)
+        last = [rec.event async for rec in log.read(stream, from_version=version)]
+        if last and isinstance(last[-1], ev.RunFinished) and last[-1].status == "completed":
+            break
+        done = ev.RunFinished(run_id=run_id, status="completed", trials_finished=status.finished)
+        try:
+            await log.append(stream, [done], expected_version=version)
+            break
+        except ConflictError:
+            continue  # another process wrote on the run stream: look again
+    return await run_status(log, run_id)
+
+
+def _reload_tasks(started: ev.RunStarted) -> list[Task]:
+    tasks = []
+    for path in started.task_dirs:
+        if not Path(path).is_dir():
+            raise NotFoundError(f"run {started.run_id}: task directory {path} is gone; resume where the run started")
+        tasks.append(load_task(Path(path)))
+    return tasks
+
+
+async def check_engine(plan: RunPlan, docker_url: str | None, tasks: Sequence[Task] | None = None) -> None:
+    """Refuse, in one line, a run whose sandboxes need network the engine can only give as the host's."""
+    if plan.settings.allow_host_network:
+        return
+    needing = sorted({t.task_id for t in tasks or plan.tasks if plan.settings.internet(t.config.environment)})
+    if needing:
+        async with connect(docker_url) as docker:
+            await require_bridges(docker, needing)
+
+
+async def _execute(
+    log: EventLog,
+    writer: StreamWriter,
+    plan: RunPlan,
+    specs: Sequence[TrialSpec],
+    on_trial: OnTrial | None,
+    after_trial: AfterTrial | None,
+    docker_url: str | None,
+) -> RunResult:
+    result = RunResult(plan.run_id)
+    limiter = anyio.CapacityLimiter(max(1, plan.concurrency))
+    judge = LiveJudge(log, plan.run_id) if "rules" in plan.judges else None
+    status: Literal["completed", "interrupted", "failed"] = "interrupted"
+    try:
+        async with connect(docker_url) as docker, anyio.create_task_group() as sweeper:
+            await gc(docker)  # containers of crashed realcli processes on this host
+            sweeper.start_soon(sweep_forever, docker, sweep_every_sec())
+            async with anyio.create_task_group() as tg:
+                for spec in specs:
+                    tg.start_soon(_one, log, docker, plan, spec, limiter, result, judge, on_trial, after_trial)
+            sweeper.cancel_scope.cancel()
+        if judge is not None:
+            await judge.finish()  # what a crash (or a lost log) left unjudged, then JudgingFinished
+        status = "completed"
+    finally:
+        result.interrupted = status != "completed"
+        await writer.append_shielded(
+            ev.RunFinished(run_id=plan.run_id, status=status, trials_finished=len(result.outcomes))
+        )
+    return result
+
+
+async def _one(
+    log: EventLog,
+    docker: aiodocker.Docker,
+    plan: RunPlan,
+    spec: TrialSpec,
+    limiter: anyio.CapacityLimiter,
+    result: RunResult,
+    judge: LiveJudge | None,
+    on_trial: OnTrial | None,
+    after_trial: AfterTrial | None,
+) -> None:
+    async with limiter:
+        try:
+            outcome = await TrialRunner(log, docker, spec, plan.make_agent(spec.task), plan.voice, plan.user_sim).run()
+        except LogUnavailableError as e:
+            # The log stayed away past its outage bound, even for the trial's last
+            # words: this trial is lost (``resume`` re-runs it), the others go on.
+            outcome = TrialOutcome(spec.trial_id, spec.task.task_id, spec.mode, "infrastructure_error", None, str(e))
+    if outcome.reason not in ev.RESUMABLE_REASONS:
+        with contextlib.suppress(LogUnavailableError):  # left unjudged: the catch-up at the end judges it
+            if judge is not None:
+                await judge.judge(spec.trial_id)
+            if after_trial is not None:
+                await after_trial(log, plan.run_id, spec.trial_id)
+    result.outcomes.append(outcome)
+    if on_trial is not None:
+        maybe = on_trial(outcome)
+        if maybe is not None:
+            await maybe
