@@ -41,13 +41,16 @@ from aiodocker.execs import Exec
 from realcli._errors import EngineError, InfrastructureError, SandboxLostError
 from realcli.environments._archives import (
     CHUNK,
+    DIR_BIT,
     SYMLINK_BIT,
     TYPE_BITS,
+    bytes_chunks,
     extract,
     file_chunks,
     path_stat,
+    settle_members,
     tar_of_bytes,
-    tar_of_dirs,
+    tar_of_copies,
     tar_of_path,
 )
 from realcli.environments._capture import Capture
@@ -65,21 +68,30 @@ from realcli.environments._ownership import (
     host_id,
     owner_id,
 )
-from realcli.environments._sandbox_types import ArchiveCopy, BindMount, ExecResult, FileRead, SandboxInfo
+from realcli.environments._sandbox_types import (
+    DEFAULT_MAX_OUTPUT_BYTES,
+    DEFAULT_PIDS_LIMIT,
+    ArchiveCopy,
+    BindMount,
+    ExecResult,
+    FileCopy,
+    FileRead,
+    MiB,
+    SandboxInfo,
+)
 from realcli.events import EnvironmentConfig
 
 __all__ = ["DEFAULT_MAX_OUTPUT_BYTES", "DEFAULT_PIDS_LIMIT", "DockerSandbox"]
 
-DEFAULT_PIDS_LIMIT = 1024
-DEFAULT_MAX_OUTPUT_BYTES = 1 << 20
 # `timeout -k`: after TERM at the deadline, KILL this many seconds later.
 KILL_AFTER_SEC = 5.0
 # Host-side backstop past the in-container deadline + KILL_AFTER_SEC.
 HOST_GRACE_SEC = 10.0
 _REMOVE_TIMEOUT_SEC = 60.0
+# At most this much of a directory's archive is read for files that share it (read_files).
+_DIR_READ_BYTES = 32 * MiB
 _GONE_CHECKS = 20
 _GONE_CHECK_INTERVAL_SEC = 0.05
-MiB = 1 << 20
 # Directories every sandbox has before its first command (Harbor's layout).
 _LOG_DIRS = (("logs", 0o755), ("logs/agent", 0o777), ("logs/verifier", 0o777))
 # Keeps the container alive with nothing but `sh` and `sleep`, which every usable image has.
@@ -143,6 +155,7 @@ class DockerSandbox:
         pids_limit: int = DEFAULT_PIDS_LIMIT,
         labels: Mapping[str, str] | None = None,
         mounts: Sequence[BindMount] = (),
+        files: Sequence[FileCopy] = (),
     ) -> None:
         self._docker = docker
         self.image = image
@@ -163,6 +176,9 @@ class DockerSandbox:
         self._pids_limit = pids_limit
         self._extra_labels = dict(labels or {})
         self._mounts = tuple(mounts)
+        self._files = tuple(files)
+        # The bytes of file data of each of ``files``, once they are in.
+        self.copied: tuple[int, ...] = ()
         self.name = f"realcli-{_slug(run, 24)}-{_slug(trial, 24)}-{secrets.token_hex(4)}"
         self._container: DockerContainer | None = None
         self._info: SandboxInfo | None = None
@@ -182,6 +198,7 @@ class DockerSandbox:
         mounts: Sequence[BindMount] = (),
         internet: bool | None = None,
         allow_host_network: bool = False,
+        files: Sequence[FileCopy] = (),
     ) -> DockerSandbox:
         """A sandbox with a task's ``[environment]`` limits, network, workdir and env.
 
@@ -189,6 +206,7 @@ class DockerSandbox:
         ``allow_host_network`` lets a sandbox that needs network take the host's when the engine
         cannot bridge (see ``realcli.environments._networks``).
         Without ``[environment] workdir`` the working directory is the image's WORKDIR (Harbor).
+        ``files`` are copied in before the first command, in the request that creates ``/logs``.
         """
         return cls(
             docker,
@@ -205,6 +223,7 @@ class DockerSandbox:
             pids_limit=pids_limit,
             labels=labels,
             mounts=mounts,
+            files=files,
         )
 
     # ---------------------------------------------------------------- lifecycle
@@ -284,11 +303,18 @@ class DockerSandbox:
             pids_limit=self._pids_limit,
             workdir=self.workdir,
         )
-        await self._put_tar("/", tar_of_dirs(_LOG_DIRS), started=False)
+        await self._put_initial_files()
         try:
             await self._container.start()
         except DockerError as e:
             raise docker_error(e, f"starting sandbox {self.name}") from e
+
+    async def _put_initial_files(self) -> None:
+        """The log directories and ``files``, in one archive request before the container starts."""
+        with tempfile.SpooledTemporaryFile(max_size=16 * MiB) as tar:
+            sizes = await anyio.to_thread.run_sync(tar_of_copies, _LOG_DIRS, self._files, tar)
+            await self._put_tar("/", file_chunks(tar), started=False)
+        self.copied = tuple(sizes)
 
     async def _image_workdir(self) -> str:
         """The container's working directory as the image set it (its WORKDIR; / when it has none)."""
@@ -552,9 +578,10 @@ class DockerSandbox:
         """Write ``data`` to the absolute container ``path`` (parents created); returns the bytes written."""
         target = PurePosixPath(path)
         tar = tar_of_bytes(target.name, data, mode)
-        if not await self._put_tar(str(target.parent), tar):
+        # A large body goes in chunks: aiohttp would send raw bytes in one blocking write.
+        if not await self._put_tar(str(target.parent), bytes_chunks(tar)):
             await self._ensure_dir(str(target.parent))
-            await self._put_tar(str(target.parent), tar)
+            await self._put_tar(str(target.parent), bytes_chunks(tar))
         return len(data)
 
     async def put_files(self, dest_dir: str, src: Path) -> int:
@@ -607,6 +634,43 @@ class DockerSandbox:
                 return got
             path = posixpath.normpath(posixpath.join(posixpath.dirname(path), got))
         return None
+
+    async def read_files(self, limits: Mapping[str, int]) -> dict[str, FileRead | None]:
+        """Read several files (path -> at most that many bytes), as ``read_file`` would one by one.
+
+        Files that share a directory come in one request, that directory's
+        archive read until all of them were seen (up to a budget); a file
+        the archive cannot settle (a symlink, one past the budget) is read
+        on its own.
+        """
+        found: dict[str, FileRead | None] = {}
+        by_dir: dict[str, dict[str, int]] = {}
+        for path, limit in limits.items():
+            by_dir.setdefault(posixpath.dirname(path), {})[path] = limit
+        for parent, wanted in by_dir.items():
+            if len(wanted) > 1 and parent != "/":
+                found.update(await self._read_from_dir(parent, wanted))
+        for path, limit in limits.items():
+            if path not in found:
+                found[path] = await self.read_file(path, max_bytes=limit)
+        return {path: found[path] for path in limits}
+
+    async def _read_from_dir(self, parent: str, wanted: Mapping[str, int]) -> dict[str, FileRead | None]:
+        """The files of ``wanted`` that the archive of directory ``parent`` settles."""
+        budget = min(sum(wanted.values()) + MiB, _DIR_READ_BYTES)
+        buf = bytearray()
+        complete = True
+        async with self._archive(parent) as response:
+            if response is None:
+                return dict.fromkeys(wanted)
+            if not int(path_stat(response.headers).get("mode", 0)) & DIR_BIT:
+                return {}  # a symlink to a directory, or not a directory: each file on its own
+            async for chunk in response.content.iter_chunked(CHUNK):
+                buf += chunk
+                if len(buf) >= budget:
+                    complete = False
+                    break
+        return settle_members(bytes(buf), posixpath.basename(parent), wanted, complete=complete)
 
     async def get_file(self, path: str, *, max_bytes: int = 16 * MiB) -> bytes | None:
         """The first ``max_bytes`` of a regular file, or None when there is no such file."""
