@@ -25,7 +25,7 @@ import tarfile
 import tempfile
 import time
 import weakref
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from types import TracebackType
 from typing import Any, Self
@@ -291,8 +291,7 @@ class DockerSandbox:
                     "`python -m realcli.environments`)"
                 ) from e
             raise docker_error(e, f"creating sandbox from {self.image}") from e
-        if self._asked_workdir is None:
-            self.workdir = await self._image_workdir()
+        await _at_once(self._put_initial_files, self._resolve_workdir)  # neither request needs the other
         self._info = SandboxInfo(
             container_id=self._container.id,
             name=self.name,
@@ -303,7 +302,6 @@ class DockerSandbox:
             pids_limit=self._pids_limit,
             workdir=self.workdir,
         )
-        await self._put_initial_files()
         try:
             await self._container.start()
         except DockerError as e:
@@ -315,6 +313,10 @@ class DockerSandbox:
             sizes = await anyio.to_thread.run_sync(tar_of_copies, _LOG_DIRS, self._files, tar)
             await self._put_tar("/", file_chunks(tar), started=False)
         self.copied = tuple(sizes)
+
+    async def _resolve_workdir(self) -> None:
+        if self._asked_workdir is None:
+            self.workdir = await self._image_workdir()
 
     async def _image_workdir(self) -> str:
         """The container's working directory as the image set it (its WORKDIR; / when it has none)."""
@@ -549,23 +551,37 @@ class DockerSandbox:
     async def _put_tar(self, dest_dir: str, data: bytes | AsyncIterator[bytes], *, started: bool = True) -> bool:
         """Unpack a tar into ``dest_dir``; False when ``dest_dir`` does not exist."""
         container_id = self._require().id
-        # The engine writes into stopped containers too; a write there would be lost silently.
-        if started and not await self.is_running():
-            raise await self._gone(f"copying files into {dest_dir}")
-        try:
-            async with self._docker._query(
-                f"containers/{container_id}/archive",
-                "PUT",
-                params={"path": dest_dir},
-                data=data,
-                headers={"Content-Type": "application/x-tar"},
-            ) as response:
-                response.release()
-        except DockerError as e:
-            if is_not_found(e) and await self.is_running():
-                return False
-            raise await self._gone(f"copying files into {dest_dir}", e) from e
-        return True
+        running: list[bool] = []
+        error: DockerError | None = None
+
+        async def put() -> None:
+            nonlocal error
+            try:
+                async with self._docker._query(
+                    f"containers/{container_id}/archive",
+                    "PUT",
+                    params={"path": dest_dir},
+                    data=data,
+                    headers={"Content-Type": "application/x-tar"},
+                ) as response:
+                    response.release()
+            except DockerError as e:
+                error = e
+
+        async def check() -> None:
+            if started:
+                running.append(await self.is_running())
+
+        # The engine writes into stopped containers too, where a write would be lost silently:
+        # whether it runs is asked beside the write rather than before it.
+        await _at_once(put, check)
+        if started and not running[0]:
+            raise await self._gone(f"copying files into {dest_dir}") from error
+        if error is None:
+            return True
+        if is_not_found(error) and (running[0] if started else await self.is_running()):
+            return False
+        raise await self._gone(f"copying files into {dest_dir}", error) from error
 
     async def _ensure_dir(self, path: str) -> None:
         result = await self.exec('mkdir -p -- "$REALCLI_DIR"', timeout_sec=30, env={"REALCLI_DIR": path})
@@ -771,6 +787,23 @@ class DockerSandbox:
         except DockerError as e:
             raise await self._gone("committing an image", e) from e
         return str(result["Id"])
+
+
+async def _at_once(*calls: Callable[[], Awaitable[object]]) -> None:
+    """Run ``calls`` concurrently; the first failure is raised as itself, not in an exception group."""
+    errors: list[Exception] = []
+
+    async def run(call: Callable[[], Awaitable[object]]) -> None:
+        try:
+            await call()
+        except Exception as e:
+            errors.append(e)
+
+    async with anyio.create_task_group() as tg:
+        for call in calls:
+            tg.start_soon(run, call)
+    if errors:
+        raise errors[0]
 
 
 def _fsize(storage_mb: int) -> dict[str, Any]:

@@ -258,13 +258,13 @@ class SandboxActor:
             if self._agent_command_running and await box.process_count() < box.pids_limit * _SATURATED_SHARE:
                 await box.exec(_KILL_TIMEOUTS, timeout_sec=10)
 
-    async def _reset_if_saturated(self, box: Sandbox) -> None:
+    async def _reset_if_saturated(self, box: Sandbox, running: int) -> bool:
         """Background processes the agent started (a service the task asked for) keep running for the
-        verifier, as in Harbor; but a sandbox whose process limit is exhausted can start nothing, the
-        hard checks and the verifier included: then every process is killed (the files stay)."""
-        running = await box.process_count()
+        verifier, as in Harbor; but a sandbox whose process limit is exhausted (``running`` processes)
+        can start nothing, the hard checks and the verifier included: then every process is killed
+        (the files stay).  Returns whether it was."""
         if running < box.pids_limit * _SATURATED_SHARE:
-            return
+            return False
         await box.reset_processes()
         await self._out.append(
             ev.SandboxReset(
@@ -274,6 +274,7 @@ class SandboxActor:
                 processes=running,
             )
         )
+        return True
 
     async def _serve_requests(self, box: Sandbox) -> None:
         async for rec in self._feed.follow():
@@ -310,25 +311,76 @@ class SandboxActor:
     # ------------------------------------------------------------- evidence
 
     async def _snapshot(self, box: Sandbox, req: ev.SnapshotRequested) -> None:
-        await self._reset_if_saturated(box)
         script = self._plan.task.spec.script
-        checks: list[ev.Event] = []
-        for probe in script.probes if script else []:
-            for check in probe.hard_checks:
-                result = await box.exec(check.run, timeout_sec=check.timeout_sec, workdir=box.workdir)
-                checks.append(
-                    ev.HardCheckFinished(
-                        probe_id=probe.id,
-                        check_id=check.id,
-                        command=check.run,
-                        exit_code=result.exit_code,
-                        expect_exit=check.expect_exit,
-                        passed=result.exit_code == check.expect_exit,
-                        output=_merge(result),
-                    )
-                )
+        checks = [(probe, check) for probe in (script.probes if script else []) for check in probe.hard_checks]
         if checks:
-            await self._out.append(*checks)
+            await self._reset_if_saturated(box, await box.process_count())
+            await self._hard_checks(box, checks)
+            files, listing = await self._evidence(box, req)
+        else:
+            files, listing = await self._evidence_unless_saturated(box, req)
+        image = None
+        if self._plan.keep_image:
+            image = f"realcli-final/{self._plan.run_id.lower()}:{self._plan.trial_id.lower()}"[:128]
+            repo, tag = image.split(":")
+            await box.commit(repo, tag)
+        await self._out.append(
+            ev.EvidenceSnapshotted(trial_id=self._plan.trial_id, files=files, listing=listing, image=image)
+        )
+
+    async def _hard_checks(self, box: Sandbox, checks: list[tuple[ev.Probe, ev.HardCheck]]) -> None:
+        finished: list[ev.Event] = []
+        for probe, check in checks:
+            result = await box.exec(check.run, timeout_sec=check.timeout_sec, workdir=box.workdir)
+            finished.append(
+                ev.HardCheckFinished(
+                    probe_id=probe.id,
+                    check_id=check.id,
+                    command=check.run,
+                    exit_code=result.exit_code,
+                    expect_exit=check.expect_exit,
+                    passed=result.exit_code == check.expect_exit,
+                    output=_merge(result),
+                )
+            )
+        await self._out.append(*finished)
+
+    async def _evidence_unless_saturated(
+        self, box: Sandbox, req: ev.SnapshotRequested
+    ) -> tuple[list[ev.EvidenceFile], ev.Output]:
+        """The evidence, with the process count asked meanwhile (no command of ours comes before it).
+
+        A saturated sandbox cannot start the listing: its attempt is given
+        up, the sandbox reset, and the evidence gathered again (the files
+        are the same: a reset only kills processes).
+        """
+        running = 0
+        got: list[tuple[list[ev.EvidenceFile], ev.Output]] = []
+        failed: list[Exception] = []
+        async with anyio.create_task_group() as tg:
+
+            async def count() -> None:
+                nonlocal running
+                running = await box.process_count()
+                if running >= box.pids_limit * _SATURATED_SHARE:
+                    tg.cancel_scope.cancel()
+
+            async def gather() -> None:
+                try:
+                    got.append(await self._evidence(box, req))
+                except Exception as e:  # raised below unless the sandbox turns out saturated
+                    failed.append(e)
+
+            tg.start_soon(count)
+            tg.start_soon(gather)
+        if await self._reset_if_saturated(box, running):
+            return await self._evidence(box, req)
+        if failed:
+            raise failed[0]
+        return got[0]
+
+    async def _evidence(self, box: Sandbox, req: ev.SnapshotRequested) -> tuple[list[ev.EvidenceFile], ev.Output]:
+        """The evidence files (within the snapshot's budget) and the working directory's listing."""
         paths = req.paths[:MAX_EVIDENCE_FILES]
         find = f"find {_quote(box.workdir)} -maxdepth 3 -not -path '*/.git/*' -printf '%y %8s %p\\n'"
         reads: dict[str, FileRead | None] = {}
@@ -348,14 +400,7 @@ class SandboxActor:
             evidence = _evidence_file(path, reads[path], max(0, min(EVIDENCE_FILE_BYTES, budget)))
             budget -= len(evidence.content.encode())
             files.append(evidence)
-        image = None
-        if self._plan.keep_image:
-            image = f"realcli-final/{self._plan.run_id.lower()}:{self._plan.trial_id.lower()}"[:128]
-            repo, tag = image.split(":")
-            await box.commit(repo, tag)
-        await self._out.append(
-            ev.EvidenceSnapshotted(trial_id=self._plan.trial_id, files=files, listing=listing.stdout, image=image)
-        )
+        return files, listing.stdout
 
     # ------------------------------------------------------------- verifier
 
