@@ -2,8 +2,9 @@
 
 The package is split in layers whose dependencies point inward:
 
-``realcli.events`` (schemas) <- ``realcli.eventlog`` (log backends) <-
-``realcli.projections`` / ``realcli.runtime`` (folds, actors) <- ``realcli.cli``.
+``realcli.events`` (schemas) <- ``realcli.eventlog`` (log backends), ``taskformat``,
+``models``, ``environments`` (Docker) <- ``realcli.projections`` (folds) <-
+``realcli.judging`` (the read side) <- ``realcli.runtime`` (actors) <- ``realcli.cli``.
 """
 
 from realcli._errors import (

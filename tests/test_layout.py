@@ -20,18 +20,22 @@ READ_SIDE = ["report", "tail", "runs", "export", "import", "rejudge", "view", "l
 PROBE = """
 import json, sys
 from realcli.cli import main
+code = 0
 try:
-    main(sys.argv[1:])
-except SystemExit:
-    pass
-print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+    if sys.argv[1:]:
+        main(sys.argv[1:])
+except SystemExit as e:
+    code = e.code
+print(json.dumps({"exit": code, "modules": sorted(sys.modules)}), file=sys.stderr)
 """
 
 
 def loaded_modules(*argv: str) -> set[str]:
-    """The modules a fresh interpreter holds after `import realcli.cli` and, if given, one command line."""
+    """The modules a fresh interpreter holds after `import realcli.cli` and, if given, one successful command."""
     done = subprocess.run([sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, timeout=120, check=True)
-    return set(json.loads(done.stderr.splitlines()[-1]))
+    probe = json.loads(done.stderr.splitlines()[-1])
+    assert probe["exit"] in (0, None), done.stderr
+    return set(probe["modules"])
 
 
 def heavy(modules: set[str]) -> list[str]:
@@ -47,12 +51,16 @@ def test_read_side_commands_start_without_docker_or_the_runtime(command: str) ->
     assert heavy(loaded_modules(command, "--help")) == []
 
 
-def test_reporting_a_recorded_run_loads_neither_docker_nor_the_runtime(tmp_path: Path) -> None:
+def test_reading_and_rejudging_a_recorded_run_load_neither_docker_nor_the_runtime(tmp_path: Path) -> None:
     log = f"sqlite:{tmp_path / 'runs.db'}"
     archive = ROOT / "tests" / "fixtures" / "logs" / "run-v1.jsonl"
     assert heavy(loaded_modules("import", str(archive), "--log", log)) == []
     assert heavy(loaded_modules("report", "fixture-v1", "--log", log, "-o", str(tmp_path / "report.md"))) == []
     assert (tmp_path / "report.md").read_text().strip()
+    rejudge = ("rejudge", "fixture-v1", "--judge", "rules", "--judge-id", "rules-again", "--log", log)
+    assert heavy(loaded_modules(*rejudge)) == []
+    assert heavy(loaded_modules("tail", "fixture-v1", "--log", log)) == []
+    assert heavy(loaded_modules("runs", "--log", log)) == []
 
 
 def source_modules() -> Iterator[tuple[str, Path]]:

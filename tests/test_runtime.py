@@ -15,6 +15,7 @@ from realcli.models import ModelEndpoint, Secret
 from realcli.projections import fold, report
 from realcli.runtime import (
     Agent,
+    AgentSession,
     NoopAgent,
     OracleAgent,
     RunPlan,
@@ -304,6 +305,29 @@ async def test_a_model_that_only_answers_in_prose_scores_zero_and_counts_in_r(
     assert data["outcome"]["excluded"]["count"] == 0
     assert data["outcome"]["scored_by_cause"] == {"agent_done": 1, "turn_budget": 1}
     assert not result.interrupted
+
+
+class _Restless:
+    """Takes turns as fast as it can and never stops on its own."""
+
+    info = ev.AgentInfo(name="restless", version="1")
+
+    async def run(self, session: AgentSession) -> None:
+        while True:
+            await session.run("true")
+            await session.end_turn(commands=1)
+
+
+async def test_the_turn_budget_is_the_agents_last_turn_however_fast_it_goes(tmp_path: Path, log: EventLog) -> None:
+    """The watcher reads the log behind the agent; the budget still holds exactly (no turn, no command past it)."""
+    task = load_task(make_task(tmp_path, "restless", toml="[agent]\nmax_turns = 3\n"))
+
+    _, records = await run(log, [task], _Restless(), mode="exec")
+
+    done = finished(records, "restless-exec-1")
+    assert (done.reason, done.cause, done.turns) == ("turn_budget", "turn_budget", 3)
+    assert [t.turn for t in of(records, ev.AgentTurnTaken, "restless-exec-1")] == [1, 2, 3]
+    assert len(of(records, ev.CommandRequested, "restless-exec-1")) == 3
 
 
 async def test_an_agent_that_gives_up_on_malformed_answers_ends_by_its_own_failure(

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Final, Literal, Protocol, runtime_checkable
 
 import aiodocker
+import anyio
 
 from realcli import events as ev
 from realcli.environments import BindMount, ContainerProcesses
@@ -171,9 +172,17 @@ class AgentSession:
         await self._out.append(ev.AgentMessaged(text=text, question=question, claims_done=claims_done))
 
     async def end_turn(self, commands: int = 0) -> None:
-        """Count one agent step (the turn budget counts these)."""
+        """Count one agent step (the turn budget counts these).
+
+        The step that spends the turn budget is the agent's last: the call does
+        not return, and the trial ends the agent. The trial's watcher reads the
+        log and may lag behind a fast agent; without this, an agent could take
+        further turns (and run their commands) before it noticed.
+        """
         self.turn += 1
         await self._out.append(ev.AgentTurnTaken(turn=self.turn, commands=commands))
+        if self.turn >= self.view.budgets.max_turns:
+            await anyio.sleep_forever()
 
     async def yield_turn(self, *, claims_done: bool, question_pending: bool = False) -> None:
         """Hand the floor to the user (EXEC: this ends the agent's work)."""

@@ -26,7 +26,8 @@ from realcli.runtime.authoring._synth import (
     new_synthesis_id,
     replay_synthesis,
 )
-from realcli.runtime.authoring._synth_layer import LayerOptions, synthesize_layer, template_fit
+from realcli.runtime.authoring._synth_layer import LayerOptions, synthesize_layer
+from realcli.runtime.authoring._synth_probes import template_fit
 from realcli.runtime.authoring._synth_task import TaskOptions, synthesize_task
 from realcli.runtime.authoring._validate import ControlResult, TaskValidation, sample_tasks, validate_tasks
 

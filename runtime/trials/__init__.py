@@ -32,16 +32,8 @@ from realcli.runtime.trials._settings import (
     load_image_map,
     parse_network,
 )
-from realcli.runtime.trials._trial import (
-    TrialOutcome,
-    TrialRunner,
-    TrialSpec,
-    VoiceFactory,
-    budgets_for,
-    infrastructure_cause,
-    trial_id,
-    worker_id,
-)
+from realcli.runtime.trials._spec import TrialOutcome, TrialSpec, VoiceFactory, budgets_for, trial_id, worker_id
+from realcli.runtime.trials._trial import TrialRunner, infrastructure_cause
 from realcli.runtime.trials._workers import WorkerConfig, distribute_run, follow_run, serve_worker
 
 __all__ = [

@@ -1,9 +1,10 @@
-"""The reward protocol, as Harbor defines it: what a verifier leaves in ``/logs/verifier``.
+"""Harbor's reward protocol: what a verifier leaves in ``/logs/verifier``, and a multi-step trial's reward.
 
 * ``reward.txt``: its first line is the reward (a number); the rest is ignored.
 * ``reward.json``: a flat object of numeric metrics (or one bare number).  All
   metrics are recorded; the reward V is the ``reward`` key, else the only
   metric, else the metric the run chose (``realcli run --metric NAME``).
+* ``ctrf.json`` (optional): per-test results, recorded as detail; the reward decides.
 
 ``reward.txt`` wins when both exist (its number is the reward; the JSON's
 metrics are still recorded).  A missing or unusable reward is an error that
@@ -18,7 +19,17 @@ from typing import Final
 
 import msgspec
 
-__all__ = ["REWARD_FILE_BYTES", "RewardResult", "parse_rewards"]
+from realcli import events as ev
+
+__all__ = [
+    "REWARD_FILE_BYTES",
+    "RewardResult",
+    "aggregate_steps",
+    "checks_of",
+    "meets_minimum",
+    "parse_rewards",
+    "step_scores",
+]
 
 REWARD_FILE_BYTES: Final = 1 << 20  # a reward file is a few bytes; anything near this is not one
 _SHOWN: Final = 60
@@ -128,3 +139,59 @@ def parse_rewards(
         return RewardResult(bare, {"reward": bare})
     reward, error = _choose(metrics, metric)
     return RewardResult(reward, metrics, error)
+
+
+def step_scores(verified: ev.VerifierFinished) -> dict[str, float]:
+    """A step's result as Harbor keys it: its metrics, with ``reward`` the step's V."""
+    scores = dict(verified.metrics)
+    if verified.reward is not None:
+        scores["reward"] = verified.reward
+    return scores
+
+
+def meets_minimum(scores: dict[str, float], minimum: float | dict[str, float] | None) -> bool:
+    """Harbor's ``min_reward``: a number bounds ``reward``; a table bounds each metric it names."""
+    if minimum is None:
+        return True
+    if isinstance(minimum, dict):
+        return all(scores.get(key, 0.0) >= bound for key, bound in minimum.items())
+    return scores.get("reward", 0.0) >= minimum
+
+
+def aggregate_steps(results: list[dict[str, float]], strategy: str) -> dict[str, float]:
+    """Harbor's multi-step reward: ``final`` is the last step's; ``mean`` is per key over the steps run (missing: 0)."""
+    if not results:
+        return {}
+    if strategy == "final":
+        return dict(results[-1])
+    keys = sorted({key for result in results for key in result})
+    return {key: sum(result.get(key, 0.0) for result in results) / len(results) for key in keys}
+
+
+class _CtrfTest(msgspec.Struct):
+    name: str = ""
+    status: str = "other"
+    message: str | None = None
+    trace: str | None = None
+
+
+class _CtrfResults(msgspec.Struct):
+    tests: list[_CtrfTest] = msgspec.field(default_factory=list)
+
+
+class _Ctrf(msgspec.Struct):
+    results: _CtrfResults = msgspec.field(default_factory=_CtrfResults)
+
+
+def checks_of(raw: bytes | None) -> list[ev.CheckResult]:
+    """The per-test results of a CTRF report the verifier wrote (none when it wrote none, or no usable one)."""
+    if raw is None:
+        return []
+    try:
+        report = msgspec.json.decode(raw, type=_Ctrf)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return []  # per-test results are optional detail; the reward decides
+    return [
+        ev.CheckResult(name=t.name, status=t.status, message=(t.message or t.trace or "")[:2000])
+        for t in report.results.tests
+    ]

@@ -41,7 +41,8 @@ from realcli.judging import FINISHED, RESUMABLE, LiveJudge, RunStatus, read_run,
 from realcli.runtime.agents import AgentFactory, Mode
 from realcli.runtime.bus import StreamWriter
 from realcli.runtime.trials._settings import RunSettings
-from realcli.runtime.trials._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, trial_id
+from realcli.runtime.trials._spec import TrialOutcome, TrialSpec, VoiceFactory, trial_id
+from realcli.runtime.trials._trial import TrialRunner
 from realcli.taskformat import Task, load_task
 
 RunMode = Literal["exec", "collab", "paired"]

@@ -24,7 +24,7 @@ from realcli import TaskFormatError, find_error
 from realcli import events as ev
 from realcli.environments import BindMount, DockerSandbox, ExecResult, FileCopy, FileRead, Sandbox
 from realcli.runtime.bus import StreamWriter, TrialFeed
-from realcli.runtime.trials._rewards import REWARD_FILE_BYTES, RewardResult, parse_rewards
+from realcli.runtime.trials._rewards import REWARD_FILE_BYTES, RewardResult, checks_of, parse_rewards
 from realcli.taskformat import Task, resolve_env
 
 AGENT_OUTPUT_BYTES: Final = 64 * 1024
@@ -437,7 +437,7 @@ class SandboxActor:
             ev.VerifierFinished(
                 trial_id=self._plan.trial_id,
                 reward=reward,
-                checks=_checks_of(ctrf.data if ctrf is not None and not ctrf.truncated else None),
+                checks=checks_of(ctrf.data if ctrf is not None and not ctrf.truncated else None),
                 exit_code=result.exit_code,
                 output=_merge(result),
                 duration_sec=time.monotonic() - started,
@@ -540,34 +540,6 @@ def _merge(result: ExecResult) -> ev.Output:
         total_bytes=result.stdout.total_bytes + result.stderr.total_bytes,
         kept_bytes=result.stdout.kept_bytes + result.stderr.kept_bytes,
     )
-
-
-class _CtrfTest(msgspec.Struct):
-    name: str = ""
-    status: str = "other"
-    message: str | None = None
-    trace: str | None = None
-
-
-class _CtrfResults(msgspec.Struct):
-    tests: list[_CtrfTest] = msgspec.field(default_factory=list)
-
-
-class _Ctrf(msgspec.Struct):
-    results: _CtrfResults = msgspec.field(default_factory=_CtrfResults)
-
-
-def _checks_of(raw: bytes | None) -> list[ev.CheckResult]:
-    if raw is None:
-        return []
-    try:
-        report = msgspec.json.decode(raw, type=_Ctrf)
-    except (msgspec.DecodeError, msgspec.ValidationError):
-        return []  # per-test results are optional detail; the reward decides
-    return [
-        ev.CheckResult(name=t.name, status=t.status, message=(t.message or t.trace or "")[:2000])
-        for t in report.results.tests
-    ]
 
 
 def _quote(text: str) -> str:

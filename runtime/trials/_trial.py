@@ -23,11 +23,9 @@ end the trial as ``infrastructure_error`` with the error's cause; cancellation
 from __future__ import annotations
 
 import contextlib
-import os
-import socket
 import time
-from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import Final, Literal
 
 import aiodocker
@@ -50,72 +48,21 @@ from realcli.runtime.agents import (
     Agent,
     AgentSession,
     InstalledAgent,
-    Mode,
     SandboxGrant,
     SandboxSetup,
     TrialView,
 )
 from realcli.runtime.bus import StreamWriter, TrialFeed
+from realcli.runtime.trials._rewards import aggregate_steps, meets_minimum, step_scores
 from realcli.runtime.trials._sandbox_actor import SandboxActor, SandboxPlan, evidence_paths
-from realcli.runtime.trials._settings import RunSettings
-from realcli.runtime.users import UserActor, Voice
-from realcli.taskformat import Task
+from realcli.runtime.trials._spec import TrialOutcome, TrialSpec, VoiceFactory, budgets_for, worker_id
+from realcli.runtime.users import UserActor
 
 CLOSING_GRACE_SEC: Final = 120.0
 # Why the agent's time ended, as the supervisor sees it ("completed": the conversation's own end).
 _StopReason = Literal["completed", "turn_budget", "time_budget", "storage_budget"]
 VERIFIER_GRACE_SEC: Final = 60.0
 SNAPSHOT_TIMEOUT_SEC: Final = 300.0
-
-
-@dataclass(frozen=True)
-class TrialSpec:
-    """One trial to run: a task, a mode and an attempt within a run."""
-
-    run_id: str
-    trial_id: str
-    task: Task
-    mode: Mode
-    attempt: int
-    seed: int = 0
-    keep_image: bool = False
-    max_turns: int | None = None  # the run's cap on the task's turn budget
-    settings: RunSettings = field(default_factory=RunSettings)
-
-
-@dataclass(frozen=True)
-class TrialOutcome:
-    """How a trial ended (the log holds everything; this is for progress displays)."""
-
-    trial_id: str
-    task_id: str
-    mode: Mode
-    reason: ev.TrialEndReason
-    reward: float | None
-    detail: str = ""
-    cause: ev.TrialEndCause = "agent_done"
-
-
-def worker_id() -> str:
-    """``host:pid`` of this process, recorded on every try it runs."""
-    return f"{socket.gethostname()}:{os.getpid()}"
-
-
-def trial_id(task_id: str, mode: Mode, attempt: int) -> str:
-    return f"{task_id}-{mode}-{attempt}"
-
-
-def budgets_for(task: Task, mode: Mode, max_turns: int | None = None) -> ev.Budgets:
-    """EXEC and COLLAB budgets differ (paper: 6 h / 10 h, 600 turns each); ``max_turns`` caps the turns."""
-    config = task.config
-    if mode == "exec":
-        turns, timeout = config.agent.max_turns, config.agent.timeout_sec
-    else:
-        turns, timeout = config.collab.max_turns or config.agent.max_turns, config.collab.timeout_sec
-    return ev.Budgets(max_turns=min(turns, max_turns or turns), timeout_sec=timeout)
-
-
-VoiceFactory = Callable[[ev.Script, StreamWriter], Voice]
 
 
 class TrialRunner:
@@ -296,8 +243,8 @@ class TrialRunner:
             verified = await self._finish_environment(
                 supervisor, watch_feed, step=step.name, verifier_sec=step.verifier.timeout_sec
             )
-            scores = _step_scores(verified)
-            met = _meets(scores, step.min_reward)
+            scores = step_scores(verified)
+            met = meets_minimum(scores, step.min_reward)
             results.append(scores)
             await supervisor.append(
                 ev.StepFinished(
@@ -313,7 +260,7 @@ class TrialRunner:
                 stopped = f"step {step.name} missed its min_reward {step.min_reward}"
                 break
         strategy = config.multi_step_reward_strategy
-        final = _aggregate(results, strategy)
+        final = aggregate_steps(results, strategy)
         self._steps_reward = final.get("reward")
         await supervisor.append(
             ev.StepsScored(
@@ -503,33 +450,6 @@ async def _after_prepared(feed: TrialFeed, index: int) -> int:
     with anyio.fail_after(SNAPSHOT_TIMEOUT_SEC):
         _, found = await feed.wait_for(lambda e: isinstance(e, ev.StepPrepared) and e.index == index)
     return found + 1
-
-
-def _step_scores(verified: ev.VerifierFinished) -> dict[str, float]:
-    """A step's result as Harbor keys it: its metrics, with ``reward`` the step's V."""
-    scores = dict(verified.metrics)
-    if verified.reward is not None:
-        scores["reward"] = verified.reward
-    return scores
-
-
-def _meets(scores: dict[str, float], minimum: float | dict[str, float] | None) -> bool:
-    """Harbor's ``min_reward``: a number bounds ``reward``; a table bounds each metric it names."""
-    if minimum is None:
-        return True
-    if isinstance(minimum, dict):
-        return all(scores.get(key, 0.0) >= bound for key, bound in minimum.items())
-    return scores.get("reward", 0.0) >= minimum
-
-
-def _aggregate(results: list[dict[str, float]], strategy: str) -> dict[str, float]:
-    """Harbor's multi-step reward: ``final`` is the last step's; ``mean`` is per key over the steps run (missing: 0)."""
-    if not results:
-        return {}
-    if strategy == "final":
-        return dict(results[-1])
-    keys = sorted({key for result in results for key in result})
-    return {key: sum(result.get(key, 0.0) for result in results) / len(results) for key in keys}
 
 
 def infrastructure_cause(error: RealcliError | None) -> ev.TrialEndCause:

@@ -45,7 +45,8 @@ from realcli.runtime.trials._run import (
     sweep_every_sec,
 )
 from realcli.runtime.trials._settings import RunSettings
-from realcli.runtime.trials._trial import TrialOutcome, TrialRunner, TrialSpec, VoiceFactory, worker_id
+from realcli.runtime.trials._spec import TrialOutcome, TrialSpec, VoiceFactory, worker_id
+from realcli.runtime.trials._trial import TrialRunner
 from realcli.taskformat import Task, find_tasks, load_task
 
 _GIVE_BACK_SEC: Final = 5.0

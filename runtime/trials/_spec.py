@@ -1,0 +1,67 @@
+"""What a trial is before and after it runs: its spec, its id and budgets, how it ended."""
+
+from __future__ import annotations
+
+import os
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from realcli import events as ev
+from realcli.runtime.agents import Mode
+from realcli.runtime.bus import StreamWriter
+from realcli.runtime.trials._settings import RunSettings
+from realcli.runtime.users import Voice
+from realcli.taskformat import Task
+
+__all__ = ["TrialOutcome", "TrialSpec", "VoiceFactory", "budgets_for", "trial_id", "worker_id"]
+
+
+@dataclass(frozen=True)
+class TrialSpec:
+    """One trial to run: a task, a mode and an attempt within a run."""
+
+    run_id: str
+    trial_id: str
+    task: Task
+    mode: Mode
+    attempt: int
+    seed: int = 0
+    keep_image: bool = False
+    max_turns: int | None = None  # the run's cap on the task's turn budget
+    settings: RunSettings = field(default_factory=RunSettings)
+
+
+@dataclass(frozen=True)
+class TrialOutcome:
+    """How a trial ended (the log holds everything; this is for progress displays)."""
+
+    trial_id: str
+    task_id: str
+    mode: Mode
+    reason: ev.TrialEndReason
+    reward: float | None
+    detail: str = ""
+    cause: ev.TrialEndCause = "agent_done"
+
+
+def worker_id() -> str:
+    """``host:pid`` of this process, recorded on every try it runs."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def trial_id(task_id: str, mode: Mode, attempt: int) -> str:
+    return f"{task_id}-{mode}-{attempt}"
+
+
+def budgets_for(task: Task, mode: Mode, max_turns: int | None = None) -> ev.Budgets:
+    """EXEC and COLLAB budgets differ (paper: 6 h / 10 h, 600 turns each); ``max_turns`` caps the turns."""
+    config = task.config
+    if mode == "exec":
+        turns, timeout = config.agent.max_turns, config.agent.timeout_sec
+    else:
+        turns, timeout = config.collab.max_turns or config.agent.max_turns, config.collab.timeout_sec
+    return ev.Budgets(max_turns=min(turns, max_turns or turns), timeout_sec=timeout)
+
+
+VoiceFactory = Callable[[ev.Script, StreamWriter], Voice]
