@@ -75,6 +75,7 @@ class SandboxActor:
         self._agent_command_running = False
         self._agent_working = True  # until the agent's time ends (each step's, for a multi-step task)
         self._step: int | None = None  # the step of a multi-step task under way
+        self._tests_copied: int | None = None  # the bytes of /tests, when copied in ahead of verification
 
     async def run(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
         """Start with ``tg.start(actor.run)``: ready once the container is up and prepared."""
@@ -318,7 +319,9 @@ class SandboxActor:
             await self._hard_checks(box, checks)
             files, listing = await self._evidence(box, req)
         else:
-            files, listing = await self._evidence_unless_saturated(box, req)
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(self._tests_ahead, box, req)
+                files, listing = await self._evidence_unless_saturated(box, req)
         image = None
         if self._plan.keep_image:
             image = f"realcli-final/{self._plan.run_id.lower()}:{self._plan.trial_id.lower()}"[:128]
@@ -327,6 +330,24 @@ class SandboxActor:
         await self._out.append(
             ev.EvidenceSnapshotted(trial_id=self._plan.trial_id, files=files, listing=listing, image=image)
         )
+
+    async def _tests_ahead(self, box: Sandbox, req: ev.SnapshotRequested) -> None:
+        """Copy the tests in while the evidence is gathered, where nothing of the snapshot can see them.
+
+        Verification follows the snapshot of a single-step task; its
+        ``FilesCopied`` is recorded then, as when the copy is made then.  Not
+        when the listing or an evidence path could reach /tests, nor when the
+        final state is kept as an image.  A failed copy is made again then.
+        """
+        task, workdir = self._plan.task, box.workdir.rstrip("/") + "/"
+        if task.spec.steps or self._plan.keep_image or not task.tests_dir.is_dir():
+            return
+        if "/tests/".startswith(workdir) or any(p.startswith("/tests") for p in req.paths):
+            return
+        try:
+            self._tests_copied = await box.put_files("/tests", task.tests_dir)
+        except Exception:
+            self._tests_copied = None  # copied again, and its error raised, at verification
 
     async def _hard_checks(self, box: Sandbox, checks: list[tuple[ev.Probe, ev.HardCheck]]) -> None:
         finished: list[ev.Event] = []
@@ -411,7 +432,9 @@ class SandboxActor:
         if req.step is not None:
             env, user = await self._step_tests(box, req.step)
         elif task.tests_dir.is_dir():
-            size = await box.put_files("/tests", task.tests_dir)
+            size = self._tests_copied
+            if size is None:
+                size = await box.put_files("/tests", task.tests_dir)
             await self._out.append(
                 ev.FilesCopied(direction="in", src="tests/", dest="/tests", bytes=size, purpose="tests")
             )
