@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import secrets
+import statistics
 import sys
 import tempfile
 import time
@@ -167,8 +168,30 @@ async def count_round_trips(image: str) -> RoundTrips:
     return counted
 
 
-async def against_floor(levels: Sequence[int], trials: int | None) -> list[tuple[Measurement, Measurement]]:
-    """Each concurrency: the CLI floor and the realcli trial, measured back to back (warm-up first)."""
+async def interleaved(
+    bench: Bench, scenarios: Sequence[Scenario], *, concurrency: int, trials: int
+) -> list[list[float]]:
+    """Trials of every scenario started in turn under one limit: each sees the same load (ms, per scenario)."""
+    latencies: list[list[float]] = [[] for _ in scenarios]
+    limiter = anyio.CapacityLimiter(concurrency)
+    async with contextlib.AsyncExitStack() as stack:
+        states = [await stack.enter_async_context(s.setup(bench)) if s.setup else None for s in scenarios]
+
+        async def one(i: int) -> None:
+            async with limiter:
+                t0 = time.perf_counter()
+                await scenarios[i].trial(bench, states[i])
+                latencies[i].append((time.perf_counter() - t0) * 1000)
+
+        async with anyio.create_task_group() as tg:
+            for n in range(trials * len(scenarios)):
+                tg.start_soon(one, n % len(scenarios))
+    return latencies
+
+
+async def against_floor(levels: Sequence[int], trials: int | None) -> list[tuple[Measurement, Measurement, float]]:
+    """Each concurrency: the CLI floor and the realcli trial, measured back to back (warm-up first), then
+    interleaved (the p50 latency ratio of trials of both started in turn: the same load for both)."""
     pairs = []
     async with connect() as docker:
         bench = Bench(docker=docker, image="", run=f"bench-{secrets.token_hex(4)}")
@@ -179,24 +202,25 @@ async def against_floor(levels: Sequence[int], trials: int | None) -> list[tuple
                 for scenario in (FLOOR, TRIAL):
                     await measure(bench, scenario, concurrency=c, trials=min(n, 4))  # warm-up
                     pair.append(await measure(bench, scenario, concurrency=c, trials=n))
-                pairs.append((pair[0], pair[1]))
+                mixed = await interleaved(bench, (FLOOR, TRIAL), concurrency=c, trials=n)
+                pairs.append((pair[0], pair[1], statistics.median(mixed[1]) / statistics.median(mixed[0])))
         finally:
             with anyio.CancelScope(shield=True):
                 await gc(docker, run=bench.run)
     return pairs
 
 
-def format_against_floor(pairs: Sequence[tuple[Measurement, Measurement]], trips: RoundTrips) -> str:
+def format_against_floor(pairs: Sequence[tuple[Measurement, Measurement, float]], trips: RoundTrips) -> str:
     lines = [
         f"realcli trial vs {FLOOR.name} (p50 latency ms, trials/s; ratio = realcli / floor):",
         f"{'concurrency':<12} {'floor p50':>10} {'realcli p50':>12} {'p50 ratio':>10} "
-        f"{'floor /s':>9} {'realcli /s':>11} {'wall ratio':>11}",
+        f"{'floor /s':>9} {'realcli /s':>11} {'wall ratio':>11} {'interleaved p50 ratio':>22}",
     ]
-    for floor, ours in pairs:
+    for floor, ours, mixed in pairs:
         lines.append(
             f"c={floor.concurrency:<10} {floor.pct(0.5):>10.0f} {ours.pct(0.5):>12.0f} "
             f"{ours.pct(0.5) / floor.pct(0.5):>9.2f}x {floor.per_sec:>9.2f} {ours.per_sec:>11.2f} "
-            f"{floor.per_sec / ours.per_sec:>10.2f}x"
+            f"{floor.per_sec / ours.per_sec:>10.2f}x {mixed:>21.2f}x"
         )
     lines.append(
         f"\nengine round trips of one realcli trial: {trips.total} "
