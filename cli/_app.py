@@ -16,8 +16,8 @@ from realcli import NotFoundError
 from realcli import events as ev
 from realcli.cli._common import LogOption, log_url, run_async
 from realcli.cli._render import render_line
-from realcli.eventlog import EventLog, export_run, import_archive, open_log
-from realcli.judging import run_status
+from realcli.eventlog import export_run, import_archive, open_log
+from realcli.judging import require_run, run_status
 
 app = typer.Typer(
     name="realcli",
@@ -29,14 +29,6 @@ app = typer.Typer(
 # Piped output (CI logs, files) gets a wide console instead of rich's 80 columns.
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
 err_console = Console(stderr=True, highlight=False, width=None if sys.stderr.isatty() else 160)
-
-
-async def require_run(log: EventLog, run_id: str) -> None:
-    """Raise ``NotFoundError`` naming the known runs if ``run_id`` is not in ``log``."""
-    known = await log.runs()
-    if run_id not in known:
-        hint = f"known runs: {', '.join(known[-5:])}" if known else "the log has no runs yet"
-        raise NotFoundError(f"run {run_id!r} is not in {log.url} ({hint})")
 
 
 # ------------------------------------------------------------------ tail

@@ -17,8 +17,10 @@ from realcli.judging import JudgeKind, JudgeSummary, load_run, rejudge, select_j
 from realcli.models import ModelEndpoint
 from realcli.projections import (
     DEFAULT_THRESHOLD,
+    JudgeAgreement,
     RunFacts,
     compare_judges,
+    render_compare_html,
     render_compare_markdown,
     render_html,
     render_json,
@@ -99,8 +101,8 @@ async def _report(
     if compare is not None:
         for requested in compare:
             select_judge(facts, requested)
-        data = compare_judges(facts, *compare)
-        return (render_json(data) if fmt == "json" else _compare_text(data, fmt)), ""
+        agreement = compare_judges(facts, *compare)
+        return (render_json(agreement) if fmt == "json" else _compare_text(agreement, fmt)), ""
     judge_id = select_judge(facts, judge)
     data = report(facts, judge_id=judge_id, threshold=threshold)
     warning = _unjudged_warning(facts, judge_id)
@@ -128,14 +130,8 @@ def _unjudged_warning(facts: RunFacts, judge_id: str | None) -> str:
     )
 
 
-def _compare_text(data: dict[str, object], fmt: str) -> str:
-    text = render_compare_markdown(data)
-    if fmt == "html":
-        from html import escape
-
-        head = '<!DOCTYPE html>\n<html><head><meta charset="utf-8"></head><body><pre>'
-        return f"{head}{escape(text)}</pre></body></html>\n"
-    return text
+def _compare_text(data: JudgeAgreement, fmt: str) -> str:
+    return render_compare_html(data) if fmt == "html" else render_compare_markdown(data)
 
 
 # ------------------------------------------------------------------ rejudge
@@ -165,8 +161,8 @@ def rejudge_cmd(
 
     The API key comes from $REALCLI_JUDGE_API_KEY (or $OPENAI_API_KEY), never from a flag.
     """
-    if judge not in ("rules", "llm"):
-        raise ConfigError(f"--judge {judge!r}: expected rules or llm")
+    if judge not in ev.JUDGE_KINDS:
+        raise ConfigError(f"--judge {judge!r}: expected {' or '.join(ev.JUDGE_KINDS)}")
     ev.check_token(run_id, "run id")
     endpoint = None
     if judge == "llm":

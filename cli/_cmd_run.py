@@ -17,14 +17,15 @@ from realcli import ConfigError, TaskFormatError
 from realcli import events as ev
 from realcli.cli._app import app, console, err_console
 from realcli.cli._common import LogOption, run_async
+from realcli.cli._report_term import terminal
 from realcli.eventlog import EventLog, WorkQueue, check_url, open_log
 from realcli.judging import RunStatus, load_run, run_status
-from realcli.projections import LOW_COVERAGE, report
+from realcli.projections import Report, report, report_document
 from realcli.scripts_catalog import load_catalog
 from realcli.taskformat import Task, find_tasks, load_task
 
 if TYPE_CHECKING:  # the runtime (actors, Docker) is imported by the commands that run trials, not by `realcli`
-    from realcli.runtime import ModelOptions, RunPlan, RunResult, StreamWriter, TrialOutcome, VoiceFactory
+    from realcli.runtime import ModelOptions, RunPlan, RunResult, TrialOutcome, VoiceFactory
 
 T = TypeVar("T")
 
@@ -253,7 +254,7 @@ def report_skipped(skipped: list[tuple[Path, str]]) -> None:
 
 async def _run(
     url: str | None, plan: RunPlan, on_trial: Callable[[TrialOutcome], None], distribute: bool
-) -> tuple[RunResult, dict[str, object]]:
+) -> tuple[RunResult, Report]:
     from realcli.runtime import distribute_run, start_run
 
     async with open_log(url) as log:
@@ -310,7 +311,7 @@ def resume(
         )
         return plan
 
-    async def go(on_trial: Callable[[TrialOutcome], None]) -> tuple[RunResult, dict[str, object]]:
+    async def go(on_trial: Callable[[TrialOutcome], None]) -> tuple[RunResult, Report]:
         async with open_log(log, create=False) as opened:
             result = await _until_signal(
                 resume_run(opened, run_id, make_plan, on_trial=on_trial, on_start=progress.set_total)
@@ -340,7 +341,7 @@ def wait(
     status = run_async(where)  # an unknown run or log is one line, before any progress bar
     err_console.print(f"run {run_id}: {status.describe()}; following it")
 
-    async def go(on_trial: Callable[[TrialOutcome], None]) -> tuple[RunResult, dict[str, object]]:
+    async def go(on_trial: Callable[[TrialOutcome], None]) -> tuple[RunResult, Report]:
         async with open_log(log, create=False) as opened:
             result = await _until_signal(follow_run(opened, run_id, on_trial=on_trial))
             if result.interrupted:
@@ -419,21 +420,14 @@ def gc_cmd(
 
 
 def _voice(kind: str, options: ModelOptions) -> tuple[VoiceFactory, ev.UserSimInfo]:
-    from realcli.runtime import LlmVoice, ScriptedVoice, llm_user_info
+    from realcli.runtime import user_simulator
 
-    if kind == "scripted":
-        return (lambda script, writer: ScriptedVoice()), ScriptedVoice.info
-    if kind != "llm":
-        raise typer.BadParameter("expected scripted or llm", param_hint="--user-sim")
-    endpoint = options.endpoint("REALCLI_USER")
-
-    def make(script: ev.Script, writer: StreamWriter) -> LlmVoice:
-        return LlmVoice(endpoint, script, writer)
-
-    return make, llm_user_info(endpoint)
+    if kind not in ev.USER_SIMULATORS:
+        raise typer.BadParameter(f"expected {' or '.join(ev.USER_SIMULATORS)}", param_hint="--user-sim")
+    return user_simulator(kind, lambda: options.endpoint("REALCLI_USER"))
 
 
-async def _headline(log: EventLog, run_id: str) -> dict[str, object]:
+async def _headline(log: EventLog, run_id: str) -> Report:
     """The paper's headline numbers for the summary, from the log (the report's own fold)."""
     facts = await load_run(log, run_id)
     return report(facts, judge_id="rules" if "rules" in facts.judges else None, resamples=0)
@@ -523,7 +517,7 @@ def _key_values(pairs: list[str], option: str) -> dict[str, str]:
 
 
 def _verdict(outcome: TrialOutcome) -> Literal["pass", "fail", "error"]:
-    if outcome.reason in ("infrastructure_error", "cancelled") or outcome.reward is None:
+    if outcome.reason in ev.RESUMABLE_REASONS or outcome.reward is None:
         return "error"
     return "pass" if outcome.reward >= 1.0 else "fail"
 
@@ -532,7 +526,11 @@ def _verdict(outcome: TrialOutcome) -> Literal["pass", "fail", "error"]:
 INFRASTRUCTURE_EXIT = 3
 
 
-def _summarize(result: RunResult, headline: dict[str, object]) -> int:
+# The report's sections the run summary shows (the rest: `realcli report`).
+SUMMARY_SECTIONS = ("headline", "dimensions")
+
+
+def _summarize(result: RunResult, headline: Report) -> int:
     """Print the run's table and scores; returns how many trials ended in infrastructure errors."""
     table = Table("task", "mode", "trial", "end", "reward", title=f"run {result.run_id}")
     for o in sorted(result.outcomes, key=lambda o: (o.task_id, o.mode, o.trial_id)):
@@ -540,17 +538,8 @@ def _summarize(result: RunResult, headline: dict[str, object]) -> int:
         end = o.cause if not o.detail else f"{o.cause}: {o.detail[:60]}"
         table.add_row(escape(o.task_id), o.mode, escape(o.trial_id), escape(end), reward)
     console.print(table)
-    scores = Table("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB", "U", "S", "OR", "TC", "SR", title="scores (0-100)")
-    dims = headline.get("dimensions")
-    dims = dims if isinstance(dims, dict) else {}
-    cells = [headline.get(k) for k in ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB")]
-    cells += [dims.get(k) for k in ("U", "S", "OR", "TC", "SR")]
-    scores.add_row(*[f"{100 * v:.1f}" if isinstance(v, int | float) else "-" for v in cells])
-    console.print(scores)
-    coverage = headline.get("S_COLLAB_coverage")
-    if isinstance(coverage, int | float):
-        low = " (under half: S rests on a minority of the items)" if coverage < LOW_COVERAGE else ""
-        console.print(f"S_COLLAB rests on {100 * coverage:.0f}% of the applicable checklist items{low}")
+    for renderable in terminal(report_document(headline), SUMMARY_SECTIONS):
+        console.print(renderable)
     errors = sum(_verdict(o) == "error" for o in result.outcomes)
     if errors:
         console.print(

@@ -9,7 +9,6 @@ from typing import Annotated
 import anyio
 import typer
 
-from realcli import NotFoundError
 from realcli import events as ev
 from realcli.cli._app import app, console, err_console
 from realcli.cli._common import LogOption, run_async
@@ -55,9 +54,7 @@ async def _stop_on_signal(signals: AsyncIterator[int], scope: anyio.CancelScope)
 async def _serve(url: str | None, host: str, port: int, run_id: str | None) -> None:
     async with open_log(url, create=False) as log, Viewer.start(log, host=host, port=port) as viewer:
         if run_id is not None and run_id not in viewer.state.runs:
-            known = sorted(viewer.state.runs)
-            hint = f"known runs: {', '.join(known[-5:])}" if known else "the log has no runs yet"
-            raise NotFoundError(f"run {run_id!r} is not in {log.url} ({hint})")
+            raise ev.unknown_run(run_id, log.url, sorted(viewer.state.runs))
         page = f"{viewer.url}/runs/{run_id}" if run_id is not None else f"{viewer.url}/"
         console.print(f"realcli view: {log.url} at {page} (Ctrl-C to stop)", markup=False, soft_wrap=True)
         await anyio.sleep_forever()

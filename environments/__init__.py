@@ -1,7 +1,8 @@
 """Everything realcli does with the Docker engine: images, sandbox containers, networks, clean-up.
 
-All Docker code lives here (the runtime's actors use this package's API and
-never call the engine themselves):
+All Docker code lives here.  The runtime calls this package's API, its image
+API included (a trial ensures its task image, an installed agent its agent
+image), and never the engine itself:
 
 * the engine: ``connect``, errors translated to ``EngineError``;
 * images: the local base images (``python -m realcli.environments``; nothing

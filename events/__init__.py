@@ -4,15 +4,22 @@ This package is the innermost layer; it imports nothing else from realcli but
 the error hierarchy.
 """
 
+from typing import TYPE_CHECKING
+
+from realcli.events import _rules
 from realcli.events._causes import (
     AGENT_CAUSES,
     CAUSES,
     INFRASTRUCTURE_CAUSES,
+    RESUMABLE_REASONS,
+    SCORED_REASONS,
+    TRIAL_END_REASONS,
     AgentCause,
     TrialEndCause,
     TrialEndReason,
     cause_for_reason,
     is_agent_cause,
+    is_agent_failure,
     parse_agent_cause,
     parse_cause,
     reason_for,
@@ -21,6 +28,30 @@ from realcli.events._codec import DecodedEvent, UnknownEvent, decode, encode, ev
 from realcli.events._events import *  # noqa: F403  (the union's members are the API)
 from realcli.events._events import __all__ as _event_names
 from realcli.events._recorded import RecordedEvent
+from realcli.events._regex import compile_regex, regex_error
+from realcli.events._rules import (
+    BASE_RULE_KINDS,
+    EXTRA_RULE_KINDS,
+    RULE_KINDS,
+    AskedBeforeCommand,
+    CommandAbsent,
+    CommandBeforeMessage,
+    CommandPresent,
+    ConfirmedBeforeCommand,
+    FailuresReported,
+    MessageBeforeCommand,
+    MessageMentions,
+    OutputBounded,
+    RuleBase,
+    RuleKind,
+    RuleProblem,
+    SecretAbsent,
+    VerifiedBeforeDone,
+    register_rule_kind,
+    rule_kind_name,
+    rule_kinds,
+    rule_problems,
+)
 from realcli.events._streams import (
     ACTORS,
     Actor,
@@ -31,27 +62,17 @@ from realcli.events._streams import (
     run_stream,
     trial_of,
     trial_stream,
+    unknown_run,
 )
 from realcli.events._task import (
-    BASE_RULE_KINDS,
-    EXTRA_RULE_KINDS,
-    RULE_KINDS,
     TRIGGER_KINDS,
     AgentConfig,
-    AskedBeforeCommand,
     ChecklistItem,
     Closing,
     CollabConfig,
-    CommandAbsent,
-    CommandBeforeMessage,
-    CommandPresent,
-    ConfirmedBeforeCommand,
     EnvironmentConfig,
-    FailuresReported,
     HardCheck,
     HealthcheckConfig,
-    MessageBeforeCommand,
-    MessageMentions,
     Metadata,
     OnAfter,
     OnAgentTurns,
@@ -63,11 +84,8 @@ from realcli.events._task import (
     OnState,
     OracleContract,
     OracleReply,
-    OutputBounded,
     Probe,
-    Rule,
     Script,
-    SecretAbsent,
     Slice,
     SolutionConfig,
     StepAgentConfig,
@@ -78,7 +96,6 @@ from realcli.events._task import (
     TaskSpec,
     Trap,
     Trigger,
-    VerifiedBeforeDone,
     VerifierConfig,
 )
 
@@ -87,11 +104,15 @@ __all__ = [
     "AGENT_CAUSES",
     "CAUSES",
     "INFRASTRUCTURE_CAUSES",
+    "RESUMABLE_REASONS",
+    "SCORED_REASONS",
+    "TRIAL_END_REASONS",
     "AgentCause",
     "TrialEndCause",
     "TrialEndReason",
     "cause_for_reason",
     "is_agent_cause",
+    "is_agent_failure",
     "parse_agent_cause",
     "parse_cause",
     "reason_for",
@@ -132,6 +153,15 @@ __all__ = [
     "Probe",
     "RecordedEvent",
     "Rule",
+    "RuleBase",
+    "RuleKind",
+    "RuleProblem",
+    "compile_regex",
+    "register_rule_kind",
+    "regex_error",
+    "rule_kind_name",
+    "rule_kinds",
+    "rule_problems",
     "Script",
     "SecretAbsent",
     "Slice",
@@ -158,4 +188,16 @@ __all__ = [
     "to_builtins",
     "trial_of",
     "trial_stream",
+    "unknown_run",
 ]
+
+if TYPE_CHECKING:
+    from realcli.events._rules import Rule
+
+
+def __getattr__(name: str) -> object:
+    # ``Rule`` is the union of the rule kinds registered so far, read when asked for (a kind
+    # registered after this package was imported is in it; see ._rules).
+    if name == "Rule":
+        return _rules.Rule
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

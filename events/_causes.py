@@ -21,17 +21,27 @@ __all__ = [
     "AGENT_CAUSES",
     "CAUSES",
     "INFRASTRUCTURE_CAUSES",
+    "RESUMABLE_REASONS",
+    "SCORED_REASONS",
+    "TRIAL_END_REASONS",
     "AgentCause",
     "TrialEndCause",
     "TrialEndReason",
     "cause_for_reason",
     "is_agent_cause",
+    "is_agent_failure",
     "parse_agent_cause",
     "parse_cause",
     "reason_for",
 ]
 
 TrialEndReason = Literal["completed", "turn_budget", "time_budget", "infrastructure_error", "cancelled"]
+SCORED_REASONS: Final[tuple[TrialEndReason, ...]] = ("completed", "turn_budget", "time_budget")
+"""The reasons of a trial the agent ended: scored from the state it left."""
+RESUMABLE_REASONS: Final[tuple[TrialEndReason, ...]] = ("infrastructure_error", "cancelled")
+"""The reasons of a trial excluded from the scores, which ``realcli resume`` runs again."""
+TRIAL_END_REASONS: Final[tuple[TrialEndReason, ...]] = (*SCORED_REASONS, *RESUMABLE_REASONS)
+"""Every reason: a trial whose latest try has one of them has finished."""
 
 AgentCause = Literal[
     "agent_done",
@@ -83,19 +93,7 @@ CAUSES: Final[dict[str, str]] = {
 }
 """Every cause with its one-line meaning (docs/events.md carries the same table)."""
 
-AGENT_CAUSES: Final = frozenset(
-    {
-        "agent_done",
-        "turn_budget",
-        "time_budget",
-        "storage_budget",
-        "agent_budget",
-        "agent_malformed_output",
-        "agent_context_overflow",
-        "agent_request_refused",
-        "agent_crashed",
-    }
-)
+AGENT_CAUSES: Final = frozenset(get_args(AgentCause))
 INFRASTRUCTURE_CAUSES: Final = frozenset(CAUSES) - AGENT_CAUSES - {"cancelled"}
 
 
@@ -116,6 +114,11 @@ def parse_agent_cause(value: str) -> AgentCause | None:
 def is_agent_cause(cause: str) -> bool:
     """Whether the trial is scored: the agent (or a budget) ended it, not the harness."""
     return cause in AGENT_CAUSES
+
+
+def is_agent_failure(cause: str) -> bool:
+    """Whether a scored trial ended other than by the agent finishing: a budget or its own failure."""
+    return is_agent_cause(cause) and cause != "agent_done"
 
 
 def reason_for(cause: TrialEndCause) -> TrialEndReason:

@@ -9,6 +9,7 @@ that contains events it does not know (forward compatibility, see
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 import msgspec
@@ -18,7 +19,6 @@ from realcli._errors import SchemaError
 from realcli.events._events import AnyEvent, Event
 
 _encoder: Final = msgspec.json.Encoder()
-_decoder: Final = msgspec.json.Decoder(AnyEvent)
 _type_only: Final = msgspec.json.Decoder(dict[str, object])
 
 
@@ -34,6 +34,13 @@ class UnknownEvent(Struct, frozen=True, kw_only=True):
 DecodedEvent = AnyEvent | UnknownEvent
 
 
+@cache
+def _decoder() -> msgspec.json.Decoder[AnyEvent]:
+    # Built at the first decode, not at import: a rule kind registered at import time by a
+    # module imported after this package is then part of the events' schema (see ._rules).
+    return msgspec.json.Decoder(AnyEvent)
+
+
 def encode(event: Event) -> bytes:
     """Encode one event as compact JSON."""
     return _encoder.encode(event)
@@ -42,7 +49,7 @@ def encode(event: Event) -> bytes:
 def decode(data: bytes | memoryview | str) -> DecodedEvent:
     """Decode one event; unknown types become ``UnknownEvent``, corrupt data raises ``SchemaError``."""
     try:
-        return _decoder.decode(data)
+        return _decoder().decode(data)
     except msgspec.ValidationError as e:
         if "`$.type`" not in str(e):
             raise SchemaError(f"event does not match its schema: {e}") from e

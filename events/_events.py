@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 from msgspec import Struct, field
 
@@ -23,6 +23,12 @@ from realcli.events._task import ChecklistItem, TaskSpec
 
 __all__ = [
     "AGENT_NAMES",
+    "AGENT_PURPOSES",
+    "JUDGE_KINDS",
+    "JudgeKind",
+    "USER_SIMULATORS",
+    "UserSimKind",
+    "DONT_KNOW",
     "AgentInfo",
     "AgentMessaged",
     "AgentStopped",
@@ -112,6 +118,8 @@ class _Part(Struct, frozen=True, kw_only=True):
 Mode = Literal["exec", "collab"]
 Verdict = Literal["pass", "fail", "n/a", "undecided", "unjudged"]
 CommandPurpose = Literal["agent", "oracle", "setup", "state_check", "hard_check", "verifier", "snapshot"]
+AGENT_PURPOSES: Final[frozenset[CommandPurpose]] = frozenset({"agent", "oracle"})
+"""The purposes of the agent's own commands (the oracle stands in for an agent); the rest are the harness's."""
 
 
 class Output(_Part, frozen=True):
@@ -143,8 +151,16 @@ class AgentInfo(_Part, frozen=True):
     params: dict[str, str] = field(default_factory=dict)
 
 
+JudgeKind = Literal["rules", "llm"]
+JUDGE_KINDS: Final[tuple[JudgeKind, ...]] = get_args(JudgeKind)
+"""The judges a run can be judged with (``realcli rejudge --judge``): deterministic rules, or a model."""
+UserSimKind = Literal["scripted", "llm"]
+USER_SIMULATORS: Final[tuple[UserSimKind, ...]] = get_args(UserSimKind)
+"""The user simulators a run can name (``realcli run --user-sim``)."""
+
+
 class UserSimInfo(_Part, frozen=True):
-    kind: Literal["scripted", "llm"]
+    kind: UserSimKind
     model: str | None = None
     endpoint: str | None = None
     params: dict[str, str] = field(default_factory=dict)
@@ -527,6 +543,10 @@ class ModelCalled(Event, frozen=True):
 # ----------------------------------------------------------------------- user
 
 
+DONT_KNOW: Final = "I don't know, use your judgement."
+"""The user simulator's fixed answer to a question nothing released answers (the fidelity audit expects it)."""
+
+
 class UserMessaged(Event, frozen=True):
     kind: Literal["instruction", "opening", "slice", "probe", "answer", "closing"]
     text: str
@@ -571,7 +591,7 @@ class ProbeNotFired(Event, frozen=True):
 
 class JudgingStarted(Event, frozen=True):
     judge_id: str
-    kind: Literal["rules", "llm"]
+    kind: JudgeKind
     model: str | None = None
     params: dict[str, str] = field(default_factory=dict)
 

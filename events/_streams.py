@@ -11,9 +11,10 @@ valid NATS subject suffix.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Final, Literal
 
-from realcli._errors import ConfigError
+from realcli._errors import ConfigError, NotFoundError
 
 Actor = Literal["supervisor", "agent", "user", "sandbox"]
 ACTORS: Final[tuple[Actor, ...]] = ("supervisor", "agent", "user", "sandbox")
@@ -61,3 +62,9 @@ def trial_of(stream: str) -> str | None:
     if len(parts) == 3 and parts[1] != "judge":
         return parts[1]
     return None
+
+
+def unknown_run(run_id: str, log_url: str, known: Sequence[str]) -> NotFoundError:
+    """The error for a run that is not in the log at ``log_url``, naming the latest ``known`` runs."""
+    hint = f"known runs: {', '.join(known[-5:])}" if known else "the log has no runs yet"
+    return NotFoundError(f"run {run_id!r} is not in {log_url} ({hint})")

@@ -13,18 +13,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from msgspec import Meta, Struct, field
+from msgspec import Meta, field
 
-NonNegFloat = Annotated[float, Meta(ge=0)]
-PosFloat = Annotated[float, Meta(gt=0)]
-PosInt = Annotated[int, Meta(ge=1)]
-NonNegInt = Annotated[int, Meta(ge=0)]
-Ident = Annotated[str, Meta(min_length=1)]
-
-
-class _Frozen(Struct, frozen=True, kw_only=True):
-    """Base of every task-format model: immutable and keyword-only."""
-
+from realcli.events import _rules
+from realcli.events._types import Frozen as _Frozen
+from realcli.events._types import Ident, NonNegFloat, NonNegInt, PosFloat, PosInt
 
 # --------------------------------------------------------------------------
 # task.toml
@@ -227,115 +220,9 @@ TRIGGER_KINDS: tuple[str, ...] = (
 
 
 # --------------------------------------------------------------------------
-# Checklist rules (the rules judge's deterministic predicates)
+# Checklist items (their rules are the rule kinds of ._rules)
 # --------------------------------------------------------------------------
 
-
-class _Rule(_Frozen, tag_field="kind", frozen=True):
-    pass
-
-
-class MessageMentions(_Rule, tag="message_mentions", frozen=True):
-    pattern: Ident
-
-
-class MessageBeforeCommand(_Rule, tag="message_before_command", frozen=True):
-    message_pattern: Ident
-    command_pattern: Ident
-
-
-class AskedBeforeCommand(_Rule, tag="asked_before_command", frozen=True):
-    command_pattern: Ident
-
-
-class CommandPresent(_Rule, tag="command_present", frozen=True):
-    pattern: Ident
-
-
-class CommandAbsent(_Rule, tag="command_absent", frozen=True):
-    pattern: Ident
-
-
-# Rule kinds beyond the five of task-format.md ("more may be added").  The
-# scenario catalog's trajectory-level (passive) checks use them; their exact
-# semantics are in docs/catalog.md.  An "agent command" is a CommandFinished
-# with purpose agent (or oracle); a "segment" is a command split at newlines,
-# &&, ||, ; and | outside quotes.
-
-
-class OutputBounded(_Rule, frozen=True, tag="output_bounded"):
-    """No more than ``max_consecutive`` agent commands in a row print over ``max_bytes``."""
-
-    max_bytes: PosInt
-    max_consecutive: PosInt = 1
-    exempt_pattern: str | None = None
-
-
-class FailuresReported(_Rule, frozen=True, tag="failures_reported"):
-    """Every unresolved failure of a matching command is followed by a matching message."""
-
-    command_pattern: Ident
-    message_pattern: Ident
-
-
-class VerifiedBeforeDone(_Rule, frozen=True, tag="verified_before_done"):
-    """Every claim of being done comes after a verification that follows the last change."""
-
-    change_pattern: Ident
-    verify_pattern: Ident
-
-
-class CommandBeforeMessage(_Rule, frozen=True, tag="command_before_message"):
-    """Every matching message is preceded by a matching command."""
-
-    message_pattern: Ident
-    command_pattern: Ident
-
-
-class ConfirmedBeforeCommand(_Rule, frozen=True, tag="confirmed_before_command"):
-    """Every matching, non-exempt command follows an answered, matching question."""
-
-    command_pattern: Ident
-    exempt_pattern: str | None = None
-    message_pattern: str | None = None
-
-
-class SecretAbsent(_Rule, frozen=True, tag="secret_absent"):
-    """No text in the chosen scopes matches ``pattern``."""
-
-    pattern: Ident
-    scope: tuple[Literal["messages", "commands", "outputs"], ...] = ("messages", "commands", "outputs")
-
-
-Rule = (
-    MessageMentions
-    | MessageBeforeCommand
-    | AskedBeforeCommand
-    | CommandPresent
-    | CommandAbsent
-    | OutputBounded
-    | FailuresReported
-    | VerifiedBeforeDone
-    | CommandBeforeMessage
-    | ConfirmedBeforeCommand
-    | SecretAbsent
-)
-BASE_RULE_KINDS: tuple[str, ...] = (
-    "message_mentions",
-    "message_before_command",
-    "asked_before_command",
-    "command_present",
-    "command_absent",
-)
-EXTRA_RULE_KINDS: tuple[str, ...] = (
-    "output_bounded",
-    "failures_reported",
-    "verified_before_done",
-    "command_before_message",
-    "confirmed_before_command",
-    "secret_absent",
-)
-RULE_KINDS: tuple[str, ...] = BASE_RULE_KINDS + EXTRA_RULE_KINDS
 
 Evidence = Literal["trace", "environment", "both"]
 Timing = Literal["first_response", "anytime"]
@@ -347,7 +234,8 @@ class ChecklistItem(_Frozen, frozen=True):
     evidence: Evidence
     hard_check: str | None = None
     timing: Timing = "anytime"
-    rule: Rule | None = None
+    # Resolved when msgspec first decodes a ChecklistItem: every rule kind registered by then decodes.
+    rule: _rules.Rule | None = None
 
 
 class HardCheck(_Frozen, frozen=True):
@@ -451,12 +339,11 @@ class TaskSpec(_Frozen, frozen=True):
         return self.config.metadata.category or "uncategorized"
 
 
-def _check_union_tags() -> None:
-    # Guard against a trigger/rule class being added without its name in the
-    # tuples above (the loader's error messages list those names).
-    for union, names in ((Trigger, TRIGGER_KINDS), (Rule, RULE_KINDS)):
-        tags = tuple(t.__struct_config__.tag for t in union.__args__)
-        assert tags == names, (tags, names)
+def _check_trigger_tags() -> None:
+    # Guard against a trigger class being added without its name in TRIGGER_KINDS (the loader's
+    # error messages list those names).
+    tags = tuple(t.__struct_config__.tag for t in Trigger.__args__)
+    assert tags == TRIGGER_KINDS, (tags, TRIGGER_KINDS)
 
 
-_check_union_tags()
+_check_trigger_tags()

@@ -36,15 +36,12 @@ from realcli.judging._llm import PROMPT_VERSION as LLM_PROMPT_VERSION
 from realcli.judging._llm import LlmJudge
 from realcli.judging._read import load_run, read_trial, require_run, select_judge
 from realcli.judging._rejudge import default_judge_id, rejudge
-from realcli.judging._status import FINAL, FINISHED, RESUMABLE, RunStatus, read_run, run_status, trial_status
+from realcli.judging._status import RunStatus, read_run, run_status, trial_status
 from realcli.judging._stream import JudgeStream
 from realcli.judging._summary import JudgeKind, JudgeSummary
 
 __all__ = [
-    "FINAL",
-    "FINISHED",
     "LLM_PROMPT_VERSION",
-    "RESUMABLE",
     "JudgeKind",
     "JudgeStream",
     "JudgeSummary",

@@ -16,7 +16,6 @@ from realcli.eventlog import EventLog
 from realcli.judging._read import fold_trial, load_run, read_stream, run_started, trial_records
 from realcli.judging._stream import CONFLICT_RETRIES, JudgeStream, rules_started, verdict_events
 from realcli.judging._summary import JudgeSummary
-from realcli.projections import DONT_KNOW_ANSWER as DONT_KNOW
 from realcli.projections import (
     CatalogView,
     FidelityVerdict,
@@ -50,7 +49,7 @@ def skip_reason(trial: TrialFacts) -> str | None:
 
 
 def dont_know() -> tuple[str, ...]:
-    return (DONT_KNOW,)
+    return (ev.DONT_KNOW,)
 
 
 def rules_verdicts(

@@ -33,9 +33,8 @@ from types import TracebackType
 from typing import Any, Final, Self
 
 from realcli import events as ev
-from realcli.models import Message, ModelClient, ModelEndpoint, ModelRejectedError
+from realcli.models import Message, ModelClient, ModelEndpoint, ModelRejectedError, clip_middle
 from realcli.projections import (
-    AGENT_PURPOSES,
     CommandRun,
     ItemVerdict,
     Scenario,
@@ -124,8 +123,7 @@ def verdicts_format(scenario: Scenario) -> dict[str, Any]:
 
 
 def _clip(text: str, limit: int) -> str:
-    text = text.strip()
-    return text if len(text) <= limit else f"{text[: limit // 2]} [...] {text[-limit // 2 :]}"
+    return clip_middle(text.strip(), limit, lambda cut: " [...] ")
 
 
 def _quote(text: str, limit: int = _TEXT_CHARS) -> str:
@@ -134,7 +132,7 @@ def _quote(text: str, limit: int = _TEXT_CHARS) -> str:
 
 def _line(i: int, entry: TraceEntry) -> str | None:
     match entry:
-        case CommandRun() if entry.purpose in AGENT_PURPOSES and entry.ran:
+        case CommandRun() if entry.purpose in ev.AGENT_PURPOSES and entry.ran:
             outcome = ("timed out" if entry.timed_out else f"exit {entry.exit_code}") if entry.finished else "no result"
             out = entry.stdout.text if entry.stdout is not None else ""
             err = entry.stderr.text if entry.stderr is not None else ""

@@ -34,8 +34,7 @@ async def require_run(log: EventLog, run_id: str) -> None:
     ev.check_token(run_id, "run id")
     known = await log.runs()
     if run_id not in known:
-        hint = f"known runs: {', '.join(known[-5:])}" if known else "the log has no runs yet"
-        raise NotFoundError(f"run {run_id!r} is not in {log.url} ({hint})")
+        raise ev.unknown_run(run_id, log.url, known)
 
 
 async def load_run(log: EventLog, run_id: str, *, keep_trace: bool = False) -> RunFacts:

@@ -8,16 +8,13 @@ it from the run stream and the supervisors' streams.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Literal
 
 from realcli import events as ev
 from realcli._errors import NotFoundError
 from realcli.eventlog import EventLog
 
-__all__ = ["FINAL", "FINISHED", "RESUMABLE", "RunStatus", "read_run", "run_status", "trial_status"]
-
-RESUMABLE: Final = ("infrastructure_error", "cancelled")
-FINISHED: Final = ("completed", "turn_budget", "time_budget")
+__all__ = ["RunStatus", "read_run", "run_status", "trial_status"]
 
 
 async def trial_status(log: EventLog, run_id: str) -> dict[str, str]:
@@ -34,9 +31,6 @@ async def trial_status(log: EventLog, run_id: str) -> dict[str, str]:
                 case ev.TrialFinished(reason=reason):
                     status[trial] = reason
     return status
-
-
-FINAL: Final = (*FINISHED, *RESUMABLE)
 
 
 @dataclass(frozen=True)
@@ -69,7 +63,7 @@ async def run_status(log: EventLog, run_id: str) -> RunStatus:
     started, scheduled, last = await read_run(log, run_id)
     status = await trial_status(log, run_id)
     ends = [status.get(t.trial_id, "") for t in scheduled]
-    finished = sum(end in FINAL for end in ends)
+    finished = sum(end in ev.TRIAL_END_REASONS for end in ends)
     state: Literal["finished", "running", "interrupted"] = "running"
     if finished == len(ends):
         state = "finished"
@@ -80,7 +74,7 @@ async def run_status(log: EventLog, run_id: str) -> RunStatus:
         state=state,
         scheduled=len(ends),
         finished=finished,
-        to_resume=sum(end in RESUMABLE for end in ends),
+        to_resume=sum(end in ev.RESUMABLE_REASONS for end in ends),
         closed=isinstance(last, ev.RunFinished) and last.status == "completed",
         judges=tuple(started.judges),
     )

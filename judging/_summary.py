@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
 
+from realcli.events import JudgeKind
 from realcli.projections import FidelityVerdict, ItemVerdict
 
 __all__ = ["JudgeKind", "JudgeSummary"]
-
-JudgeKind = Literal["rules", "llm"]
 
 
 @dataclass

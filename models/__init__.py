@@ -9,6 +9,7 @@ is recorded or printed.
 """
 
 from realcli.models._client import ChatResult, ModelClient
+from realcli.models._clip import clip_middle
 from realcli.models._endpoint import (
     ANTHROPIC_VERSION,
     PRICES_PER_MTOK,
@@ -37,6 +38,7 @@ from realcli.models._redact import REDACTED, SECRET_ENV_SUFFIXES, known_secrets,
 from realcli.models._wire import ModelToolCall
 
 __all__ = [
+    "clip_middle",
     "ANTHROPIC_VERSION",
     "DEFAULT_LOCAL_MODEL",
     "PLACEHOLDER_KEY",

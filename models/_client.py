@@ -12,7 +12,6 @@ limit, whoever makes them.
 from __future__ import annotations
 
 import json
-import random
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ import anyio
 import httpx
 
 from realcli.events import ModelCalled, new_id
+from realcli.models._clip import clip_middle
 from realcli.models._endpoint import (
     ANTHROPIC_VERSION,
     Message,
@@ -50,7 +50,6 @@ from realcli.models._wire import (
 __all__ = ["ChatResult", "ModelClient"]
 
 _RETRYABLE_4XX = frozenset({408, 429})
-_RETRY_AFTER_CAP_SEC = 120.0
 
 
 @dataclass(frozen=True)
@@ -175,7 +174,7 @@ class ModelClient:
             if not last.retryable:
                 raise self._rejected(last, attempt)
             if attempt <= self.endpoint.max_retries:
-                await anyio.sleep(self._backoff(attempt, last.retry_after))
+                await anyio.sleep(self.endpoint.retry_delay(attempt, last.retry_after))
         raise self._exhausted(last, self.endpoint.max_retries + 1)
 
     # -- one attempt
@@ -238,14 +237,6 @@ class ModelClient:
         elif key:
             headers["authorization"] = f"Bearer {key}"
         return headers
-
-    def _backoff(self, attempt: int, retry_after: float | None) -> float:
-        if retry_after is not None:
-            return min(retry_after, _RETRY_AFTER_CAP_SEC)
-        ceiling = min(self.endpoint.backoff_max_sec, self.endpoint.backoff_base_sec * 2.0 ** (attempt - 1))
-        # Equal jitter: at least half the ceiling, so retries always back off,
-        # spread over the other half so concurrent callers do not retry in step.
-        return ceiling / 2 + random.uniform(0, ceiling / 2)
 
     # -- requests, events, results, errors
 
@@ -331,8 +322,4 @@ class ModelClient:
         )
 
     def _clip(self, text: str) -> str:
-        limit = self.body_limit
-        if len(text) <= limit:
-            return text
-        cut = len(text) - limit
-        return f"{text[: limit // 2]}...[{cut} chars cut]...{text[len(text) - limit // 2 :]}"
+        return clip_middle(text, self.body_limit)

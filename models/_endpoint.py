@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -151,6 +152,9 @@ class Secret:
 # ------------------------------------------------------------------- endpoint
 
 
+_RETRY_AFTER_CAP_SEC = 120.0  # a server asking for longer is waited for this long, then tried again
+
+
 @dataclass(frozen=True, kw_only=True)
 class ModelEndpoint:
     """Where and how to call a model.  The key is kept out of repr, str and serialisation.
@@ -209,6 +213,15 @@ class ModelEndpoint:
         if prices is None:
             return None
         return (tokens_in * prices[0] + tokens_out * prices[1]) / 1_000_000
+
+    def retry_delay(self, attempt: int, retry_after: float | None) -> float:
+        """Seconds to wait before retry ``attempt`` (1-based): the server's ``Retry-After`` (capped), else backoff."""
+        if retry_after is not None:
+            return min(retry_after, _RETRY_AFTER_CAP_SEC)
+        ceiling = min(self.backoff_max_sec, self.backoff_base_sec * 2.0 ** (attempt - 1))
+        # Equal jitter: at least half the ceiling, so retries always back off,
+        # spread over the other half so concurrent callers do not retry in step.
+        return ceiling / 2 + random.uniform(0, ceiling / 2)
 
     def describe(self) -> dict[str, str]:
         """Everything about the endpoint that may be recorded (never the key)."""

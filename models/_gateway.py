@@ -27,7 +27,6 @@ evaluated model is the configured one whatever the agent asks for.
 from __future__ import annotations
 
 import json
-import random
 import time
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
@@ -42,6 +41,7 @@ from anyio.abc import ByteStream, Listener, TaskStatus
 
 from realcli._errors import ConfigError, InfrastructureError
 from realcli.events import ModelCalled, new_id
+from realcli.models._clip import clip_middle
 from realcli.models._endpoint import (
     ANTHROPIC_VERSION,
     ModelEndpoint,
@@ -60,7 +60,6 @@ PLACEHOLDER_KEY: Final = "realcli-gateway-placeholder-key"
 """The key agents inside the sandbox hold; the gateway replaces it with the endpoint's."""
 
 _RETRYABLE: Final = frozenset({408, 429})
-_RETRY_AFTER_CAP_SEC: Final = 120.0
 _HOP_BY_HOP: Final = frozenset(
     {
         "connection",
@@ -317,7 +316,7 @@ class ModelGateway:
                 return  # relayed to the agent
             last_error, retry_after = outcome
             if not final:
-                await anyio.sleep(self._backoff(attempt, retry_after))
+                await anyio.sleep(self.endpoint.retry_delay(attempt, retry_after))
         message = (
             f"model endpoint {self.endpoint.public_url} (model {self.endpoint.model}) failed {attempts} attempts, "
             f"last: {last_error}"
@@ -463,16 +462,5 @@ class ModelGateway:
             )
         )
 
-    def _backoff(self, attempt: int, retry_after: float | None) -> float:
-        if retry_after is not None:
-            return min(retry_after, _RETRY_AFTER_CAP_SEC)
-        ep = self.endpoint
-        ceiling = min(ep.backoff_max_sec, ep.backoff_base_sec * 2.0 ** (attempt - 1))
-        return ceiling / 2 + random.uniform(0, ceiling / 2)
-
     def _clip(self, text: str) -> str:
-        limit = self._body_limit
-        if len(text) <= limit:
-            return text
-        cut = len(text) - limit
-        return f"{text[: limit // 2]}...[{cut} chars cut]...{text[len(text) - limit // 2 :]}"
+        return clip_middle(text, self._body_limit)

@@ -2,16 +2,37 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from realcli.projections._facts import RunFacts
 from realcli.projections._outcome import trial_status
-from realcli.projections._report import num, share
+from realcli.projections._report_base import ReportPart, num, share
 
-__all__ = ["compare_judges"]
+__all__ = ["JudgeAgreement", "TemplateAgreement", "compare_judges"]
 
 _DECIDED = ("pass", "fail")
 _LIMIT = 200
+
+
+class TemplateAgreement(ReportPart, frozen=True, kw_only=True):
+    items: int
+    agreement: float | None
+
+
+class JudgeAgreement(ReportPart, frozen=True, kw_only=True):
+    """Per-item agreement of two judges of one run (docs/report-json.md, ``--compare``)."""
+
+    judges: tuple[str, str]
+    items_compared: int  # items both judged, in scored COLLAB trials
+    only_in_first: int
+    only_in_second: int
+    agreement: float | None
+    decided_by_both: int
+    decided_agreement: float | None
+    kappa: float | None  # Cohen's, on pass/fail
+    confusion: dict[str, dict[str, int]]  # verdict of the first -> verdict of the second -> count
+    templates: dict[str, TemplateAgreement]
+    # The first rows: trial, scenario, item, and each judge's verdict under the judge's id.
+    disagreements: list[dict[str, str]]
+    disagreements_total: int
 
 
 def _kappa(confusion: dict[str, dict[str, int]]) -> float | None:
@@ -28,7 +49,7 @@ def _kappa(confusion: dict[str, dict[str, int]]) -> float | None:
     return (observed - expected) / (1 - expected)
 
 
-def compare_judges(facts: RunFacts, first: str, second: str) -> dict[str, Any]:
+def compare_judges(facts: RunFacts, first: str, second: str) -> JudgeAgreement:
     """Per-item agreement of judges ``first`` and ``second`` over scored COLLAB trials."""
     for judge_id in (first, second):
         if judge_id not in facts.judges:
@@ -61,17 +82,17 @@ def compare_judges(facts: RunFacts, first: str, second: str) -> dict[str, Any]:
                 )
     decided_both = sum(confusion[x][y] for x in _DECIDED for y in _DECIDED)
     decided_agree = sum(confusion[v][v] for v in _DECIDED)
-    return {
-        "judges": [first, second],
-        "items_compared": common,
-        "only_in_first": only_first,
-        "only_in_second": only_second,
-        "agreement": share(agree, common),
-        "decided_by_both": decided_both,
-        "decided_agreement": share(decided_agree, decided_both),
-        "kappa": num(_kappa(confusion)),
-        "confusion": confusion,
-        "templates": {t: {"items": n, "agreement": share(s, n)} for t, (s, n) in sorted(per_template.items())},
-        "disagreements": disagreements[:_LIMIT],
-        "disagreements_total": len(disagreements),
-    }
+    return JudgeAgreement(
+        judges=(first, second),
+        items_compared=common,
+        only_in_first=only_first,
+        only_in_second=only_second,
+        agreement=share(agree, common),
+        decided_by_both=decided_both,
+        decided_agreement=share(decided_agree, decided_both),
+        kappa=num(_kappa(confusion)),
+        confusion=confusion,
+        templates={t: TemplateAgreement(items=n, agreement=share(s, n)) for t, (s, n) in sorted(per_template.items())},
+        disagreements=disagreements[:_LIMIT],
+        disagreements_total=len(disagreements),
+    )

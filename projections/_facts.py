@@ -26,6 +26,7 @@ import msgspec
 
 from realcli.events import (
     ACTORS,
+    AGENT_PURPOSES,
     AgentMessaged,
     AgentStopped,
     AgentTurnTaken,
@@ -65,7 +66,6 @@ from realcli.events import (
 from realcli.projections._network import NO_NETWORK_HINT, no_network_failure
 
 __all__ = [
-    "AGENT_PURPOSES",
     "Assessment",
     "CommandRun",
     "EvidenceKind",
@@ -81,9 +81,6 @@ __all__ = [
     "network_hint",
     "normalize_command",
 ]
-
-AGENT_PURPOSES = frozenset({"agent", "oracle"})
-"""Command purposes that are the agent's own actions (docs/events.md, "Which commands count")."""
 
 _TRACED_PURPOSES = frozenset({"agent", "oracle", "state_check"})
 

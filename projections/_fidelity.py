@@ -46,6 +46,8 @@ from typing import Literal, get_args
 import msgspec
 
 from realcli.events import (
+    AGENT_PURPOSES,
+    DONT_KNOW,
     AgentMessaged,
     AgentTurnTaken,
     AgentYielded,
@@ -66,12 +68,12 @@ from realcli.events import (
     Trigger,
     UserMessaged,
 )
-from realcli.projections._facts import AGENT_PURPOSES, CommandRun, TraceEntry, TrialFacts
+from realcli.projections._facts import CommandRun, TraceEntry, TrialFacts
 from realcli.projections._faithful import invented_tokens, leaked_slices, paraphrase_problems
 
 __all__ = ["DONT_KNOW_ANSWER", "FIDELITY_CRITERIA", "FidelityVerdict", "audit_fidelity", "is_question", "topic_regex"]
 
-DONT_KNOW_ANSWER = "I don't know, use your judgement."
+DONT_KNOW_ANSWER = DONT_KNOW  # the name the projections' API gave it before it moved to events
 """The scripted simulator's fixed answer to a question no slice answers."""
 
 Criterion = FidelityCriterion

@@ -1,46 +1,58 @@
 """The report as one self-contained HTML file: inline CSS and hand-made inline SVG charts.
 
 No scripts, fonts, images or stylesheets are fetched: the file opens offline
-and can be attached anywhere.  Charts: the dimension profile (bars), the
-EXEC/COLLAB flip matrix (a 2x2 grid) and pass rates by category (paired bars).
+and can be attached anywhere.  The page is drawn from the laid-out sections
+(``_sections``): this module knows how each kind of block looks in HTML, and
+nothing about any one section.  Charts: bars (the dimension profile), a 2x2
+flip matrix and paired bars (pass rates by category).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Any
 
-from realcli.projections._render import coverage_note, fmt_pct
+from realcli.projections._compare import JudgeAgreement
+from realcli.projections._layout import (
+    BarChart,
+    Block,
+    Bullets,
+    Cell,
+    Document,
+    FlipChart,
+    Metric,
+    Metrics,
+    PairedBarChart,
+    Section,
+    Span,
+    Strong,
+    Table,
+    Text,
+    fmt_cell,
+    fmt_interval,
+    fmt_pct,
+)
+from realcli.projections._report import Report
+from realcli.projections._sections import SECTIONS, compare_document, report_document
 
-__all__ = ["render_html"]
-
-Json = dict[str, Any]
+__all__ = ["html", "render_compare_html", "render_html"]
 
 _CSS = """
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2rem auto;max-width:1100px;
 color:#1d2733;padding:0 1rem}
 h1{font-size:1.6rem;margin-bottom:.2rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #d8dee6}
-.sub{color:#5b6b7c}.cards{display:flex;gap:1rem;flex-wrap:wrap;margin:1rem 0}
+.cards{display:flex;gap:1rem;flex-wrap:wrap;margin:1rem 0}
 .card{border:1px solid #d8dee6;border-radius:8px;padding:.8rem 1rem;min-width:180px}
 .card .v{font-size:1.8rem;font-weight:600}.card .ci{color:#5b6b7c;font-size:.85rem}
 table{border-collapse:collapse;margin:.6rem 0;width:100%}th,td{border-bottom:1px solid #e6eaef;
 padding:.3rem .5rem;text-align:left;vertical-align:top}th{background:#f4f6f9}
-td.n{text-align:right;font-variant-numeric:tabular-nums}.flag{color:#b42318;font-weight:600}
-.charts{display:flex;gap:2rem;flex-wrap:wrap}.note{color:#5b6b7c;font-size:.9rem}
-svg text{font:12px system-ui,sans-serif;fill:#1d2733}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+section.run p{color:#5b6b7c}.note{color:#5b6b7c;font-size:.9rem}
+svg{display:block;margin:.6rem 0}svg text{font:12px system-ui,sans-serif;fill:#1d2733}
 """
 
 _EXEC_COLOR = "#7a8da3"
 _COLLAB_COLOR = "#2f6fde"
-
-
-def _e(value: object) -> str:
-    return escape("-" if value is None else str(value))
-
-
-def _num(value: float | None) -> str:
-    return "-" if value is None else f"{value:.3f}"
 
 
 def _bar_color(score: float | None) -> str:
@@ -51,24 +63,24 @@ def _bar_color(score: float | None) -> str:
     return "#e0a21b" if score >= 0.5 else "#d1453b"
 
 
-def dimension_chart(dimensions: dict[str, float | None], names: dict[str, str]) -> str:
-    """Horizontal bars, one per dimension, 0-100 %."""
+# ---------------------------------------------------------------- charts
+
+
+def bar_chart(chart: BarChart) -> str:
+    """Horizontal bars, 0-100 %."""
     width, left, bar_h, gap = 580, 230, 22, 10
-    codes = list(dimensions)
-    height = len(codes) * (bar_h + gap) + 30
+    height = len(chart.bars) * (bar_h + gap) + 30
     scale = width - left - 60
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
-        'aria-label="Collaboration dimension profile">'
+        f'aria-label="{escape(chart.label)}">'
     ]
     for tick in (0, 0.25, 0.5, 0.75, 1.0):
         x = left + tick * scale
         parts.append(f'<line x1="{x:.1f}" y1="0" x2="{x:.1f}" y2="{height - 24}" stroke="#e6eaef"/>')
         parts.append(f'<text x="{x:.1f}" y="{height - 8}" text-anchor="middle">{int(tick * 100)}%</text>')
-    for i, code in enumerate(codes):
+    for i, (label, score) in enumerate(chart.bars):
         y = i * (bar_h + gap) + 4
-        score = dimensions[code]
-        label = f"{code} {names.get(code, '')}".strip()
         parts.append(f'<text x="{left - 8}" y="{y + bar_h * 0.7:.1f}" text-anchor="end">{escape(label)}</text>')
         w = (score or 0) * scale
         parts.append(f'<rect x="{left}" y="{y}" width="{w:.1f}" height="{bar_h}" fill="{_bar_color(score)}" rx="3"/>')
@@ -77,25 +89,26 @@ def dimension_chart(dimensions: dict[str, float | None], names: dict[str, str]) 
     return "".join(parts)
 
 
-def flip_chart(flip: Json) -> str:
+def flip_chart(chart: FlipChart) -> str:
     """The 2x2 flip matrix, cells shaded by their share of pairs."""
-    total = flip["pairs"] or 1
+    pairs = chart.both_pass + chart.pass_to_fail + chart.fail_to_pass + chart.both_fail
+    total = pairs or 1
     cell, left, top = 110, 90, 40
     cells = [
-        ("EXEC pass", "COLLAB pass", flip["both_pass"], "#2e9d5b"),
-        ("EXEC pass", "COLLAB fail", flip["pass_to_fail"], "#d1453b"),
-        ("EXEC fail", "COLLAB pass", flip["fail_to_pass"], "#2f6fde"),
-        ("EXEC fail", "COLLAB fail", flip["both_fail"], "#7a8da3"),
+        (chart.both_pass, "#2e9d5b"),
+        (chart.pass_to_fail, "#d1453b"),
+        (chart.fail_to_pass, "#2f6fde"),
+        (chart.both_fail, "#7a8da3"),
     ]
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + 2 * cell + 10}" height="{top + 2 * cell + 10}" '
-        'role="img" aria-label="EXEC to COLLAB flip matrix">',
+        f'role="img" aria-label="{escape(chart.label)}">',
         f'<text x="{left + cell / 2}" y="{top - 12}" text-anchor="middle">COLLAB pass</text>',
         f'<text x="{left + 1.5 * cell}" y="{top - 12}" text-anchor="middle">COLLAB fail</text>',
         f'<text x="{left - 8}" y="{top + cell / 2}" text-anchor="end">EXEC pass</text>',
         f'<text x="{left - 8}" y="{top + 1.5 * cell}" text-anchor="end">EXEC fail</text>',
     ]
-    for n, (_, _, count, color) in enumerate(cells):
+    for n, (count, color) in enumerate(cells):
         x, y = left + (n % 2) * cell, top + (n // 2) * cell
         opacity = 0.15 + 0.85 * count / total
         parts.append(
@@ -107,31 +120,31 @@ def flip_chart(flip: Json) -> str:
         )
         parts.append(
             f'<text x="{x + cell / 2 - 2}" y="{y + cell / 2 + 14}" text-anchor="middle">'
-            f"{escape(fmt_pct(count / total if flip['pairs'] else None))}</text>"
+            f"{escape(fmt_pct(count / total if pairs else None))}</text>"
         )
     parts.append("</svg>")
     return "".join(parts)
 
 
-def category_chart(categories: Json) -> str:
-    """Paired bars per category: EXEC and COLLAB pass rates."""
-    names = list(categories)
+def paired_bar_chart(chart: PairedBarChart) -> str:
+    """Paired bars per group: EXEC and COLLAB rates."""
     group, bar_w, left, top, plot_h = 90, 26, 44, 12, 150
-    label_room = 110  # rotated category names under the plot
-    width = left + max(1, len(names)) * group + 110
+    label_room = 110  # rotated group names under the plot
+    width = left + max(1, len(chart.groups)) * group + 110
     height = top + plot_h + label_room + 24
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
-        'aria-label="Pass rate by category">'
+        f'aria-label="{escape(chart.label)}">'
     ]
     for tick in (0, 0.25, 0.5, 0.75, 1.0):
         y = top + plot_h * (1 - tick)
         parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - 10}" y2="{y:.1f}" stroke="#e6eaef"/>')
         parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{int(tick * 100)}%</text>')
-    for i, name in enumerate(names):
+    for i, (name, *values) in enumerate(chart.groups):
         x0 = left + i * group + 14
-        for j, (key, color) in enumerate((("R_EXEC", _EXEC_COLOR), ("R_COLLAB", _COLLAB_COLOR))):
-            value = categories[name][key]
+        for j, (value, key, color) in enumerate(
+            zip(values, ("R_EXEC", "R_COLLAB"), (_EXEC_COLOR, _COLLAB_COLOR), strict=True)
+        ):
             h = max((value or 0) * plot_h, 1.5 if value is not None else 0)
             parts.append(
                 f'<rect x="{x0 + j * bar_w}" y="{top + plot_h - h:.1f}" width="{bar_w - 3}" '
@@ -151,193 +164,78 @@ def category_chart(categories: Json) -> str:
     return "".join(parts)
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[object]], numeric: Sequence[int] = ()) -> str:
-    head = "".join(f"<th>{escape(h)}</th>" for h in header)
+# ---------------------------------------------------------------- blocks
+
+
+def _table(block: Table) -> str:
+    head = "".join(
+        f'<th class="n">{escape(h)}</th>' if i in block.numeric else f"<th>{escape(h)}</th>"
+        for i, h in enumerate(block.header)
+    )
     body = []
-    for row in rows:
-        cells = "".join(
-            f'<td class="n">{_e(c)}</td>' if i in numeric else f"<td>{_e(c)}</td>" for i, c in enumerate(row)
-        )
+    for row in block.rows:
+        cells = "".join(_cell(c, i in block.numeric) for i, c in enumerate(row))
         body.append(f"<tr>{cells}</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
 
-def _cards(data: Json) -> str:
-    cards = []
-    for metric in ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB"):
-        ci = data["statistics"]["bootstrap"]["intervals"].get(metric)
-        ci_text = "95% CI " + (f"{fmt_pct(ci[0])} to {fmt_pct(ci[1])}" if ci else "-")
-        if metric == "S_COLLAB" and (unjudged := data.get("S_COLLAB_unjudged_trials")):
-            ci_text += f"; {unjudged} finished trial(s) unjudged"
-        note = coverage_note(data) if metric == "S_COLLAB" else ""
-        extra = f'<div class="ci">{escape(note)}</div>' if note else ""
-        cards.append(
-            f'<div class="card"><div>{metric}</div><div class="v">{escape(fmt_pct(data[metric]))}</div>'
-            f'<div class="ci">{escape(ci_text)}</div>{extra}</div>'
-        )
-    return f'<div class="cards">{"".join(cards)}</div>'
+def _cell(value: Cell, numeric: bool) -> str:
+    shown = escape(fmt_cell(value))
+    return f'<td class="n">{shown}</td>' if numeric else f"<td>{shown}</td>"
 
 
-def _templates(data: Json) -> str:
-    rows = [
-        (
-            tid,
-            t["name"],
-            t["instances"],
-            t["na_instances"],
-            t["undecided_instances"],
-            fmt_pct(t["pass_rate"]),
-            "yes" if t["passed"] else ("-" if t["passed"] is None else "no"),
-            fmt_pct(t["coverage"]),
-        )
-        for tid, t in sorted(data["templates"].items())
-    ]
-    return _table(
-        ("template", "name", "decided", "n/a", "undecided", "pass rate", "passed", "item coverage"),
-        rows,
-        numeric=(2, 3, 4, 5, 7),
-    )
+def _spans(spans: Sequence[Span]) -> str:
+    return "".join(f"<strong>{escape(s.text)}</strong>" if isinstance(s, Strong) else escape(s) for s in spans)
 
 
-def _outcome(data: Json) -> str:
-    out = data["outcome"]
-    rows = [
-        (mode.upper(), out[mode]["tasks"], out[mode]["trials"], out[mode]["passed_trials"], fmt_pct(out[mode]["R"]))
-        for mode in ("exec", "collab")
-    ]
-    html = _table(("mode", "tasks", "scored trials", "passed", "R"), rows, numeric=(1, 2, 3, 4))
-    failures = out["agent_failures"]
-    if failures:
-        html += (
-            f'<p class="note">{len(failures)} trial(s) ended by the agent\'s own failure '
-            "(scored from the state it left, in R):</p>"
-        )
-        html += _table(
-            ("trial", "mode", "cause", "V", "detail"),
-            [(t["trial"], t["mode"], t["cause"], t["V"], t["detail"]) for t in failures],
-        )
-    excluded = out["excluded"]
-    if excluded["count"]:
-        html += f'<p class="note">{excluded["count"]} trial(s) not scored (infrastructure; reported apart):</p>'
-        html += _table(
-            ("trial", "mode", "status", "cause", "detail"),
-            [(t["trial"], t["mode"], t["status"], t["cause"], t["detail"]) for t in excluded["trials"]],
-        )
-    hints = out.get("hints") or []
-    if hints:
-        html += f'<p class="note">{len(hints)} hint(s):</p>'
-        html += _table(("trial", "mode", "hint"), [(h["trial"], h["mode"], h["hint"]) for h in hints])
-    return html
-
-
-def _trajectory(data: Json) -> str:
-    tr = data["trajectory"]
-    goal, sm, cr = tr["goal_maintenance"], tr["successful_missing_scenario"], tr["constraint_retention"]
-    rows = [
-        ("interactive / complete tool-call ratio (median)", _num(tr["tool_calls"]["median_ratio"])),
-        (
-            "retry success rate EXEC / COLLAB",
-            f"{fmt_pct(tr['retries']['exec']['retry_success_rate'])} / "
-            f"{fmt_pct(tr['retries']['collab']['retry_success_rate'])}",
-        ),
-        (
-            "immediate response pass rate",
-            f"{fmt_pct(goal['immediate']['pass_rate'])} (n={goal['immediate']['decided']})",
-        ),
-        (
-            "cross-turn goal maintenance pass rate",
-            f"{fmt_pct(goal['cross_turn']['pass_rate'])} (n={goal['cross_turn']['decided']})",
-        ),
-        (
-            "near-acceptance failures EXEC / COLLAB",
-            f"{fmt_pct(tr['near_acceptance']['exec']['share'])} / {fmt_pct(tr['near_acceptance']['collab']['share'])}",
-        ),
-        ("successful COLLAB trials missing a scenario", f"{fmt_pct(sm['share'])} (n={sm['successful_trials']})"),
-        ("constraint-retention failures that are artifact mismatches", fmt_pct(cr["artifact_share"])),
-        ("... of those, all communication checks pass", fmt_pct(cr["artifact_communication_all_pass_share"])),
-    ]
-    return _table(("statistic", "value"), rows)
-
-
-def _fidelity(data: Json) -> str:
-    fid = data["fidelity"]
-    if not fid["trials_audited"]:
-        return '<p class="note">No simulator-fidelity verdicts for this judge.</p>'
-    html = (
-        f"<p>{fid['trials_decided']} of {fid['trials_audited']} trials audited (a criterion decided; "
-        f"{escape(fmt_pct(fid['criteria_decided_share']))} of the criteria); {fid['no_deviation_trials']} of "
-        f"those without deviation ({escape(fmt_pct(fid['no_deviation_share']))}). n/a is not clean.</p>"
-    )
-    html += _table(
-        ("criterion", "pass", "fail", "n/a"),
-        [(c, v["pass"], v["fail"], v["n/a"]) for c, v in fid["criteria"].items()],
-        numeric=(1, 2, 3),
-    )
-    if fid["failures"]:
-        html += _table(
-            ("trial", "criterion", "affects", "rationale"),
-            [
-                (f["trial"], f["criterion"], ", ".join(f["affected_dimensions"]), f["rationale"])
-                for f in fid["failures"]
-            ],
-        )
-    return html
-
-
-def render_html(data: Json) -> str:
-    """The report as one self-contained HTML document."""
-    run, judge = data["run"], data["judge"]
-    title = f"realcli report: run {run['run_id']}"
-    agent = run.get("agent") or {}
-    sub = (
-        f"Agent {agent.get('name', '-')}{' (' + agent['model'] + ')' if agent.get('model') else ''} · "
-        f"judge {judge['id'] if judge else 'none'} · threshold {data['threshold']} · status {run['status']}"
-    )
-    contamination = data["collaboration"]["contamination"]
-    flags = [c for c, v in contamination.items() if v["contaminated"]]
-    st = data["statistics"]
-    mc = st["mcnemar"]
-    body = [
-        f"<h1>{escape(title)}</h1>",
-        f'<div class="sub">{escape(sub)}</div>',
-        _cards(data),
-    ]
-    if judge is not None and data["S_COLLAB"] is None:
-        missing = ", ".join(data["collaboration"]["dimensions_missing"])
-        body.append(
-            f'<p class="note">S_COLLAB needs all five dimensions; missing: {escape(missing)}. Over the '
-            f"available ones: S = {escape(fmt_pct(data['collaboration']['S_COLLAB_available']))}.</p>"
-        )
-    if flags:
-        body.append(f'<p class="flag">Contaminated by simulator deviations: {escape(", ".join(flags))}</p>')
-    body += [
-        "<h2>Collaboration profile and outcomes</h2>",
-        '<div class="charts">',
-        dimension_chart(data["dimensions"], data["dimension_names"]),
-        flip_chart(data["trajectory"]["flip_matrix"]),
-        "</div>",
-        "<h2>Pass rate by category</h2>",
-        category_chart(data["categories"]),
-        "<h2>Task outcome</h2>",
-        _outcome(data),
-        "<h2>Scenario templates</h2>",
-        _templates(data),
-        "<h2>Trajectory statistics (appendix E)</h2>",
-        _trajectory(data),
-        "<h2>Statistics</h2>",
-        f"<p>McNemar exact test, unit = task: EXEC better on {mc['exec_better_tasks']}, COLLAB better on "
-        f"{mc['collab_better_tasks']}, tied on {mc['tied_tasks']} of {mc['tasks']} tasks, "
-        f"p = {_num(mc['p_value'])}. Bootstrap: {st['bootstrap']['resamples']} "
-        f"task resamples, seed {st['bootstrap']['seed']}.</p>",
-        _table(
-            ("threshold", "S_COLLAB", "J_COLLAB"),
-            [(r["threshold"], fmt_pct(r["S_COLLAB"]), fmt_pct(r["J_COLLAB"])) for r in st["sensitivity"]],
-            numeric=(0, 1, 2),
-        ),
-        "<h2>Simulator fidelity</h2>",
-        _fidelity(data),
-    ]
+def _card(metric: Metric, intervals: bool) -> str:
+    ci_text = f"95% CI {fmt_interval(metric.interval)}" if intervals else ""
+    if metric.caveat:
+        ci_text += f"; {metric.caveat}" if ci_text else metric.caveat
+    extra = f'<div class="ci">{escape(metric.note)}</div>' if metric.note else ""
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/>'
-        f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n"
+        f'<div class="card"><div>{escape(metric.name)}</div><div class="v">{escape(fmt_pct(metric.value))}</div>'
+        f'<div class="ci">{escape(ci_text)}</div>{extra}</div>'
     )
+
+
+def _block(block: Block) -> str:
+    match block:
+        case Text(lines=lines, note=note):
+            opening = '<p class="note">' if note else "<p>"
+            return opening + "<br/>".join(_spans(line) for line in lines) + "</p>"
+        case Bullets(items=items):
+            return "<ul>" + "".join(f"<li>{escape(item)}</li>" for item in items) + "</ul>"
+        case Table():
+            return _table(block)
+        case Metrics(metrics=metrics, intervals=intervals):
+            return f'<div class="cards">{"".join(_card(m, intervals) for m in metrics)}</div>'
+        case BarChart():
+            return bar_chart(block)
+        case FlipChart():
+            return flip_chart(block)
+        case PairedBarChart():
+            return paired_bar_chart(block)
+
+
+def html(doc: Document) -> str:
+    """A laid-out report as one self-contained HTML document."""
+    body = [f"<h1>{escape(doc.title)}</h1>"]
+    for part in doc.parts:
+        body.append(f'<section class="{escape(part.key)}">')
+        if part.heading:
+            body.append(f"<h2>{escape(part.heading)}</h2>")
+        body += [_block(block) for block in part.blocks]
+        body.append("</section>")
+    head = f'<head><meta charset="utf-8"/><title>{escape(doc.title)}</title><style>{_CSS}</style></head>'
+    return f'<!DOCTYPE html>\n<html lang="en">{head}<body>\n' + "\n".join(body) + "\n</body></html>\n"
+
+
+def render_html(data: Report, sections: Sequence[Section[Report]] = SECTIONS) -> str:
+    """The report as one self-contained HTML document."""
+    return html(report_document(data, sections))
+
+
+def render_compare_html(data: JudgeAgreement) -> str:
+    """A judge comparison (``compare_judges``) as one self-contained HTML document."""
+    return html(compare_document(data))

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from realcli.events import TrialEndCause, cause_for_reason, is_agent_cause
 from realcli.projections._facts import RunFacts, TrialFacts
 
 __all__ = [
+    "EXCLUDED_STATUSES",
     "ModeOutcome",
     "TrialOutcome",
     "TrialStatus",
@@ -38,6 +39,8 @@ __all__ = [
 ]
 
 TrialStatus = Literal["scored", "infrastructure_error", "cancelled", "no_reward", "incomplete"]
+EXCLUDED_STATUSES: Final[tuple[TrialStatus, ...]] = ("infrastructure_error", "cancelled", "no_reward")
+"""The statuses of a finished trial that is not scored (reported apart, never as a zero)."""
 
 
 def verifier_outcome(reward: float) -> int:

@@ -16,8 +16,16 @@ from typing import Literal
 
 import msgspec
 
-from realcli.events import AgentMessaged, ChecklistItem, PassiveCheckInfo, Probe, ProbeFired, UserMessaged
-from realcli.projections._facts import AGENT_PURPOSES, CommandRun, TraceEntry, TrialFacts
+from realcli.events import (
+    AGENT_PURPOSES,
+    AgentMessaged,
+    ChecklistItem,
+    PassiveCheckInfo,
+    Probe,
+    ProbeFired,
+    UserMessaged,
+)
+from realcli.projections._facts import CommandRun, TraceEntry, TrialFacts
 
 __all__ = [
     "ItemVerdict",

@@ -92,7 +92,7 @@ from realcli.runtime.trials import (
     trial_id,
     worker_id,
 )
-from realcli.runtime.users import LlmVoice, ScriptedVoice, UserActor, Voice, llm_user_info
+from realcli.runtime.users import LlmVoice, ScriptedVoice, UserActor, Voice, llm_user_info, user_simulator
 
 __all__ = [
     "AGENT_NAMES",
@@ -149,6 +149,7 @@ __all__ = [
     "distribute_run",
     "follow_run",
     "llm_user_info",
+    "user_simulator",
     "load_build_ca",
     "load_image_map",
     "new_run_id",

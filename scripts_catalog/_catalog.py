@@ -14,18 +14,19 @@ import msgspec
 
 from realcli._errors import NotFoundError, TaskFormatError
 from realcli.events import (
-    BASE_RULE_KINDS,
     CatalogInfo,
     ChecklistItem,
     DimensionInfo,
     HardCheck,
     PassiveCheckInfo,
     Rule,
+    RuleKind,
     SubDimensionInfo,
     TemplateInfo,
+    regex_error,
+    rule_kinds,
 )
 from realcli.scripts_catalog._models import (
-    EXTRA_RULE_TYPES,
     CatalogFile,
     CatalogRule,
     ChecklistEntry,
@@ -249,9 +250,10 @@ class Catalog:
         if not 0 <= rule_index < len(item.rules):
             raise TaskFormatError(f"{where} has {len(item.rules)} rule(s); rule_index {rule_index} is out of range")
         rule = item.rules[rule_index]
-        if rule_kind(rule) not in BASE_RULE_KINDS:
+        kind = _kind(rule)
+        if not kind.task_format:
             raise TaskFormatError(
-                f"{where}: rule kind {rule_kind(rule)!r} is not one script.json accepts ({', '.join(BASE_RULE_KINDS)})"
+                f"{where}: rule kind {kind.name!r} is not one script.json accepts ({', '.join(_task_format_kinds())})"
             )
         merged = self.placeholder_values(values)
         raw = msgspec.to_builtins(rule)
@@ -259,8 +261,7 @@ class Catalog:
             k: fill(v, merged, context="regex", where=where) if isinstance(v, str) and k != "kind" else v
             for k, v in raw.items()
         }
-        converted: Rule = msgspec.convert(rendered, type=Rule)
-        return converted
+        return msgspec.convert(rendered, type=kind.type)
 
 
 def _passive_items(check: Template) -> list[ChecklistItem]:
@@ -347,13 +348,14 @@ class _Builder:
             if p.default is not None and p.kind == "regex":
                 _compile(p.default, f"{where}.default")
         documented = set(self.head.rule_kinds)
-        if documented != set(EXTRA_RULE_TYPES):
+        extra = {name: kind for name, kind in rule_kinds().items() if not kind.task_format}
+        if documented != set(extra):
             raise TaskFormatError(
                 f"scripts_catalog/{CATALOG_FILE}: [rule_kinds] documents {sorted(documented)} but "
-                f"scripts_catalog/_models.py defines {sorted(EXTRA_RULE_TYPES)}; make them agree"
+                f"the registered rule kinds beyond task-format.md's are {sorted(extra)}; make them agree"
             )
         for name, doc in self.head.rule_kinds.items():
-            fields = {f.name for f in msgspec.structs.fields(EXTRA_RULE_TYPES[name])}
+            fields = {f.name for f in msgspec.structs.fields(extra[name].type)}
             if set(doc.fields) != fields:
                 raise TaskFormatError(
                     f"scripts_catalog/{CATALOG_FILE}: rule_kinds.{name}.fields documents "
@@ -482,21 +484,22 @@ class _Builder:
         )
 
     def _rule(self, where: str, rule: CatalogRule, passive: bool) -> CatalogRule:
-        kind = rule_kind(rule)
-        if not passive and kind not in BASE_RULE_KINDS:
+        kind = _kind(rule)
+        if not passive and not kind.task_format:
             raise TaskFormatError(
                 f"{where}: active templates use the rule kinds script.json accepts "
-                f"({', '.join(BASE_RULE_KINDS)}); "
-                f"{kind!r} is for passive checks until events adds it"
+                f"({', '.join(_task_format_kinds())}); "
+                f"{kind.name!r} is for passive checks until events adds it"
             )
         raw = msgspec.to_builtins(rule)
         if passive:
             # Passive checks apply as they are: fill their (defaulted) placeholders now.
             raw = {k: self._fill_default(f"{where} {k}", v) for k, v in raw.items()}
-            rule = msgspec.convert(raw, type=CatalogRule)
-        for name, value in raw.items():
-            if name.endswith("pattern") and isinstance(value, str):
-                _compile(_neutralize(value), f"{where} rule {kind}.{name}")
+            rule = msgspec.convert(raw, type=kind.type)
+        for name in kind.regex_fields:
+            value = raw.get(name)
+            if isinstance(value, str):
+                _compile(_neutralize(value), f"{where} rule {kind.name}.{name}")
         return rule
 
     def _fill_default(self, where: str, value: object) -> object:
@@ -553,10 +556,17 @@ def _neutralize(pattern: str) -> str:
 
 
 def _compile(pattern: str, where: str) -> None:
-    try:
-        re.compile(pattern)
-    except re.error as e:
-        raise TaskFormatError(f"{where}: not a valid regular expression ({e})") from e
+    error = regex_error(pattern)
+    if error is not None:
+        raise TaskFormatError(f"{where}: not a valid regular expression ({error})")
+
+
+def _kind(rule: CatalogRule) -> RuleKind:
+    return rule_kinds()[rule_kind(rule)]
+
+
+def _task_format_kinds() -> list[str]:
+    return [name for name, kind in rule_kinds().items() if kind.task_format]
 
 
 def packaged_catalog_dir() -> Traversable:

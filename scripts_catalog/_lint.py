@@ -29,6 +29,9 @@ from realcli.events import (
     Script,
     TaskConfig,
     Trigger,
+    compile_regex,
+    regex_error,
+    rule_problems,
 )
 from realcli.scripts_catalog._catalog import Catalog
 from realcli.scripts_catalog._models import Template
@@ -202,11 +205,11 @@ class _Linter:
         return True
 
     def _command_pattern_ok(self, path: str, pattern: str) -> bool:
-        compiled = _compile(pattern)
-        if isinstance(compiled, str):
-            self.error(path, f"not a valid regular expression ({compiled})", "fix the regex (Python re syntax)")
+        error = regex_error(pattern)
+        if error is not None:
+            self.error(path, f"not a valid regular expression ({error})", "fix the regex (Python re syntax)")
             return False
-        if compiled.search("") is not None:
+        if compile_regex(pattern).search("") is not None:
             self.warn(
                 path,
                 f"{pattern!r} matches the empty string, so it matches every command",
@@ -359,15 +362,12 @@ class _Linter:
                     "the rule judges the trace but evidence is 'environment'",
                     "set evidence to 'both'",
                 )
-            for name, value in msgspec.to_builtins(item.rule).items():
-                if name.endswith("pattern") and isinstance(value, str):
-                    compiled = _compile(value)
-                    if isinstance(compiled, str):
-                        self.error(
-                            f"{path}.rule.{name}",
-                            f"not a valid regular expression ({compiled})",
-                            "fix the regex (Python re syntax)",
-                        )
+            for problem in rule_problems(item.rule):
+                self.error(
+                    f"{path}.rule.{problem.field}",
+                    f"not a valid regular expression ({problem.error})",
+                    "fix the regex (Python re syntax)",
+                )
 
     def _missing_check(self, name: str) -> str:
         for i, p in enumerate(self.script.probes):
@@ -592,14 +592,6 @@ def _mentions(text: str, topic: str) -> bool:
     """Whether ``topic`` occurs in ``text`` as a whole word or phrase (case-insensitive)."""
     topic = topic.strip().lower()
     return bool(topic) and re.search(rf"(?<!\w){re.escape(topic)}(?!\w)", text) is not None
-
-
-def _compile(pattern: str) -> re.Pattern[str] | str:
-    """The compiled pattern, or the compiler's complaint."""
-    try:
-        return re.compile(pattern)
-    except re.error as e:
-        return str(e)
 
 
 def _trigger_kind(trigger: Trigger) -> str:

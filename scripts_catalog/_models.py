@@ -12,16 +12,8 @@ from typing import Annotated, Literal, TypeAlias
 
 from msgspec import Meta, Struct, field
 
-from realcli.events import (
-    EXTRA_RULE_KINDS,
-    CommandBeforeMessage,
-    ConfirmedBeforeCommand,
-    FailuresReported,
-    OutputBounded,
-    Rule,
-    SecretAbsent,
-    VerifiedBeforeDone,
-)
+from realcli import events as ev
+from realcli.events import Rule, rule_kind_name
 
 TriggerKind = Literal["start", "asked", "command", "agent_turns", "claims_done", "after", "state"]
 Evidence = Literal["trace", "environment", "both"]
@@ -40,26 +32,8 @@ class _Model(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Base of every catalog model: immutable, keyword-only, strict about keys."""
 
 
-# The rule kinds beyond task-format.md's five live in realcli.events (a run
-# records the passive checks' rendered rules in its log, and the rules judge
-# reads them from there); the catalog documents them in catalog.toml.
-ExtraRule: TypeAlias = (
-    OutputBounded | FailuresReported | VerifiedBeforeDone | CommandBeforeMessage | ConfirmedBeforeCommand | SecretAbsent
-)
-EXTRA_RULE_TYPES: dict[str, type[ExtraRule]] = {
-    str(t.__struct_config__.tag): t
-    for t in (
-        OutputBounded,
-        FailuresReported,
-        VerifiedBeforeDone,
-        CommandBeforeMessage,
-        ConfirmedBeforeCommand,
-        SecretAbsent,
-    )
-}
-assert tuple(EXTRA_RULE_TYPES) == EXTRA_RULE_KINDS
-
-# Every rule kind a catalog item may use: the events' union (five of task-format.md, six extra).
+# Every rule kind a catalog item may use: the registered ones (realcli.events.rule_kinds; the five
+# of task-format.md, and the extra ones the catalog documents in catalog.toml [rule_kinds]).
 CatalogRule: TypeAlias = Rule
 
 
@@ -81,7 +55,7 @@ class ChecklistTemplate(_Model, frozen=True):
     text: _Text
     evidence: Evidence
     timing: Timing = "anytime"
-    rules: tuple[CatalogRule, ...] = ()
+    rules: tuple[ev.Rule, ...] = ()  # read when first decoded: every registered kind
     check: str = ""
     llm: bool = False
 
@@ -172,7 +146,7 @@ def placeholder_kind(name: str) -> Literal["text", "regex", "shell"]:
 
 def rule_kind(rule: CatalogRule) -> str:
     """The ``kind`` tag of a rule struct."""
-    return str(type(rule).__struct_config__.tag)
+    return rule_kind_name(rule)
 
 
 # --------------------------------------------------------------------------
@@ -185,7 +159,7 @@ class ChecklistEntry(_Model, frozen=True):
     text: _Text
     evidence: Evidence
     timing: Timing = "anytime"
-    rules: tuple[CatalogRule, ...] = ()
+    rules: tuple[ev.Rule, ...] = ()  # read when first decoded: every registered kind
     check: str = ""
     llm: bool = False
 

@@ -12,10 +12,10 @@ inside the task directory.  ``dest`` must be an absolute container path.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
+from realcli._errors import TaskFormatError
 from realcli.events import (
     TRIGGER_KINDS,
     OnAfter,
@@ -25,6 +25,8 @@ from realcli.events import (
     Probe,
     Script,
     Trigger,
+    regex_error,
+    rule_problems,
 )
 from realcli.taskformat._convert import check_finite, convert
 from realcli.taskformat._files import listing, quote_key, read_json, task_error
@@ -148,20 +150,22 @@ def _check_checklist(path: Path, where: str, probe: Probe) -> None:
                 else ("expected the id of one of the probe's hard_checks; it has none")
             )
             raise task_error(path, f"{at}.hard_check", f"unknown hard check {item.hard_check!r}", expected)
-        if item.rule is not None:
-            for name in ("pattern", "message_pattern", "command_pattern"):
-                pattern = getattr(item.rule, name, None)
-                if isinstance(pattern, str):
-                    _check_regex(path, f"{at}.rule.{name}", pattern)
+        problems = rule_problems(item.rule) if item.rule is not None else []
+        if problems:
+            field, pattern, error = problems[0]
+            raise _bad_regex(path, f"{at}.rule.{field}", pattern, error)
 
 
 def _check_regex(path: Path, where: str, pattern: str) -> None:
-    try:
-        re.compile(pattern)
-    except re.error as e:
-        raise task_error(
-            path, where, f"invalid regular expression {pattern!r}: {e}", "expected a Python regular expression"
-        ) from e
+    error = regex_error(pattern)
+    if error is not None:
+        raise _bad_regex(path, where, pattern, error)
+
+
+def _bad_regex(path: Path, where: str, pattern: str, error: str) -> TaskFormatError:
+    return task_error(
+        path, where, f"invalid regular expression {pattern!r}: {error}", "expected a Python regular expression"
+    )
 
 
 def _resolve_traps(root: Path, path: Path, script: Script) -> list[tuple[Path, str]]:

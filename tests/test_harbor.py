@@ -15,7 +15,7 @@ from realcli import events as ev
 from realcli.environments import ImageMap
 from realcli.eventlog import EventLog, open_log
 from realcli.models import ModelEndpoint, Secret
-from realcli.projections import fold, report
+from realcli.projections import fold
 from realcli.runtime import (
     Agent,
     AgentSession,
@@ -31,6 +31,7 @@ from realcli.runtime import (
 from realcli.runtime.trials._rewards import parse_rewards
 from realcli.scripts_catalog import load_catalog
 from realcli.taskformat import Task, load_task
+from tests._reports import report
 from tests._tasks import make_task, turn
 from tests.fakes import FakeModelServer, Text
 

@@ -19,7 +19,7 @@ from realcli.eventlog import EventLog, open_log
 from realcli.judging import load_run, rejudge
 from realcli.judging._llm import PROMPT_VERSION, SYSTEM_PROMPT, MalformedVerdicts, parse_verdicts
 from realcli.models import ModelEndpoint, ModelRejectedError, Secret
-from realcli.projections import report
+from tests._reports import report
 from tests._trials import RunRecorder, rotation_script, sample_run, task_spec
 from tests.fakes import FakeModelServer, HttpError, RecordedRequest, Reply, Text, fake_model_server
 

@@ -18,7 +18,8 @@ from realcli.judging import (
     select_judge,
     unjudged_trials,
 )
-from realcli.projections import RULES_VERSION, report
+from realcli.projections import RULES_VERSION
+from tests._reports import report
 from tests._trials import RunRecorder, catalog_info, sample_run, script_of, task_spec
 
 COLLAB_TRIALS = ["archive-collab-1", "rotate-collab-1"]

@@ -24,7 +24,6 @@ from realcli.projections import (
     near_acceptance,
     pairs,
     percentile,
-    report,
     retry_stats,
     successful_missing,
     task_sign_test,
@@ -32,6 +31,7 @@ from realcli.projections import (
     trial_outcomes,
     verifier_outcome,
 )
+from tests._reports import report
 from tests._trials import RunRecorder, catalog_info, rotation_script, script_of, task_spec
 
 CATALOG = catalog_info()

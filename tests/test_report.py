@@ -19,11 +19,8 @@ from realcli.projections import (
     audit_fidelity,
     fold,
     judge_trial_rules,
-    render_html,
-    render_json,
-    render_markdown,
-    report,
 )
+from tests._reports import render_html, render_json, render_markdown, report
 from tests._trials import RunRecorder, sample_run
 
 

@@ -12,7 +12,7 @@ import pytest
 from realcli import events as ev
 from realcli.eventlog import EventLog
 from realcli.models import ModelEndpoint, Secret
-from realcli.projections import fold, report
+from realcli.projections import fold
 from realcli.runtime import (
     Agent,
     AgentSession,
@@ -26,6 +26,7 @@ from realcli.runtime import (
     start_run,
 )
 from realcli.taskformat import Task, load_task
+from tests._reports import report
 from tests._tasks import make_task, turn
 from tests.fakes import FakeModelServer, HttpError, RecordedRequest, Rule, Step, Text
 

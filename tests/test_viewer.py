@@ -26,12 +26,13 @@ from playwright.async_api import Browser, Page, expect
 
 from realcli import events as ev
 from realcli.eventlog import EventLog, import_archive, open_log
-from realcli.projections import RunFacts, fold, report
+from realcli.projections import RunFacts, fold
 from realcli.viewer import REDACTED, RUNNING_WINDOW, Sanitizer, Viewer, is_loopback
 from realcli.viewer._follow import RunState
 from realcli.viewer._pages import run_status
 from tests._browser import chromium, page_of, viewer_process
 from tests._nats import free_port
+from tests._reports import report
 from tests._trials import RunRecorder, TrialBuilder, catalog_info, rotation_script, task_spec
 
 FIXTURE_LOGS = Path(__file__).parent / "fixtures" / "logs"

@@ -29,17 +29,15 @@ from typing import Any, TypeVar
 import anyio
 from anyio.abc import TaskStatus
 
-from realcli import NotFoundError
 from realcli import events as ev
 from realcli.eventlog import EventLog
-from realcli.projections import BOOTSTRAP_RESAMPLES, RunFacts, evolve, report
+from realcli.projections import BOOTSTRAP_RESAMPLES, HEADLINE_METRICS, Report, RunFacts, evolve, report
 
 __all__ = ["LogState", "RunState", "Scored", "TrialMarks"]
 
 T = TypeVar("T")
 Json = dict[str, Any]
 _REPORTS_KEPT = 6  # whole reports (tens of MiB for a 10,000-trial run); the runs page keeps headlines only
-_METRICS = ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB")
 CHEAP_SECONDS = 0.5
 """A full report that took less than this is always computed full (small runs never wait for intervals)."""
 _CHEAP_TRIALS = 1000  # before a run's first full report: guess from its size
@@ -130,7 +128,7 @@ class Scored:
 
     events: int
     head: int
-    data: Json
+    data: Report
     seconds: float  # what computing it took: live pages refresh no more often than a few times that
     full: bool  # with bootstrap intervals
 
@@ -180,9 +178,7 @@ class LogState:
         """The followed run, or ``NotFoundError`` naming some known runs."""
         run = self.runs.get(run_id)
         if run is None:
-            known = sorted(self.runs)
-            hint = f"known runs: {', '.join(known[-5:])}" if known else "the log has no runs yet"
-            raise NotFoundError(f"run {run_id!r} is not in {self.log.url} ({hint})")
+            raise ev.unknown_run(run_id, self.log.url, sorted(self.runs))
         return run
 
     def head(self, run_id: str | None) -> int:
@@ -264,7 +260,7 @@ class LogState:
 
 
 def _headline(scored: Scored) -> Json:
-    intervals = scored.data["statistics"]["bootstrap"]["intervals"]
-    out: Json = {name: {"value": scored.data[name], "ci": intervals.get(name)} for name in _METRICS}
+    data = scored.data
+    out: Json = {name: {"value": data.metric(name), "ci": data.interval(name)} for name in HEADLINE_METRICS}
     out["intervals"] = scored.full
     return out

@@ -9,24 +9,29 @@ paginated or capped here, so no page ever carries a whole log.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from contextlib import aclosing
 from typing import Any, Final
+
+import msgspec
 
 from realcli import ConfigError, NotFoundError
 from realcli import events as ev
 from realcli.projections import (
     DEFAULT_THRESHOLD,
+    EXCLUDED_STATUSES,
     CatalogView,
     RunFacts,
     TrialFacts,
+    TrialRow,
     compare_judges,
-    instance_status,
     trial_status,
     verifier_outcome,
 )
+from realcli.viewer._compare import outcome_disagreements, side_by_side
 from realcli.viewer._follow import LogState, RunState
-from realcli.viewer._timeline import entry, output_json
+from realcli.viewer._timeline import entry
+from realcli.viewer._trial_page import checklist, evidence, hard_checks, header, slices, verifier
 
 __all__ = [
     "LIST_CAP",
@@ -46,8 +51,6 @@ PAGE_TRIALS: Final = 100
 LIST_CAP: Final = 200
 """Longest list of excluded trials, failed instances or fidelity failures a run page carries."""
 _MAX_PAGE: Final = 1000
-_INFRA: Final = frozenset({"infrastructure_error", "cancelled", "no_reward"})
-_METRICS: Final = ("R_EXEC", "R_COLLAB", "S_COLLAB", "J_COLLAB")
 
 
 def pick_judge(facts: RunFacts, requested: str | None) -> str | None:
@@ -93,7 +96,7 @@ def trial_chip(trial: TrialFacts, live: bool) -> str:
     if status == "scored":
         reward = trial.verifier.reward if trial.verifier is not None else None
         return "pass" if reward is not None and verifier_outcome(reward) else "fail"
-    if status in _INFRA:
+    if status in EXCLUDED_STATUSES:
         return "infra"
     return "running" if live else "incomplete"
 
@@ -112,11 +115,6 @@ def progress(run: RunState, live: bool) -> Json:
         "queued": total - len(facts.trials),
         **chips,
     }
-
-
-def _metric(data: Json, name: str) -> Json:
-    intervals = data["statistics"]["bootstrap"]["intervals"]
-    return {"value": data[name], "ci": intervals.get(name)}
 
 
 def _capped(items: list[Any]) -> Json:
@@ -209,7 +207,8 @@ class Pages:
         judge = pick_judge(run.facts, judge_id)
         wanted = self._full(run_id, full)
         scored = await self.state.report(run_id, judge, threshold, full=wanted, stale_ok=stale_ok)
-        data = dict(scored.data)
+        # The report as its JSON has it, without the trials (a page of them is another route).
+        data: Json = msgspec.to_builtins(msgspec.structs.replace(scored.data, trials=[]))
         data.pop("trials")
         data["run"] = {**data["run"], "trials_not_started": _capped(data["run"]["trials_not_started"])}
         outcome = data["outcome"]
@@ -254,7 +253,7 @@ class Pages:
         run = self.state.run(run_id)
         judge = pick_judge(run.facts, judge_id)
         scored = await self.state.report(run_id, judge, DEFAULT_THRESHOLD, full=False, stale_ok=True)
-        rows = self._trial_rows(run, scored.data["trials"])
+        rows = self._trial_rows(run, scored.data.trials)
         if mode:
             rows = [r for r in rows if r["mode"] == mode]
         if chip:
@@ -273,14 +272,14 @@ class Pages:
             "trials": rows[offset : offset + limit],
         }
 
-    def _trial_rows(self, run: RunState, reported: list[Json]) -> list[Json]:
+    def _trial_rows(self, run: RunState, reported: list[TrialRow]) -> list[Json]:
         live = self._live(run)
         rows = []
         for row in reported:
-            trial = run.facts.trials.get(row["trial"])
+            trial = run.facts.trials.get(row.trial)
             chip = trial_chip(trial, live) if trial is not None else "queued"
-            rows.append({**row, "chip": chip, "probes_fired": len(row["probes_fired"])})
-        seen = {row["trial"] for row in reported}
+            rows.append({**msgspec.to_builtins(row), "chip": chip, "probes_fired": len(row.probes_fired)})
+        seen = {row.trial for row in reported}
         for trial_id, scheduled in run.facts.scheduled.items():
             if trial_id not in seen:
                 rows.append(
@@ -337,14 +336,14 @@ class Pages:
             "chip": trial_chip(trial, self._live(run)),
             "status": trial_status(trial),
             "run_status": run_status(run, self.clock()),
-            **_header(trial, started),
-            "verifier": _verifier(trial),
-            "hard_checks": _hard_checks(trial),
-            "checklist": _checklist(trial, started, CatalogView(catalog), verdicts),
+            **header(trial, started),
+            "verifier": verifier(trial),
+            "hard_checks": hard_checks(trial),
+            "checklist": checklist(trial, started, CatalogView(catalog), verdicts),
             "fidelity": fidelity,
             "judge": judge,
             "judges": _judges(run.facts),
-            "evidence": _evidence(evidence_rec),
+            "evidence": evidence(evidence_rec),
             "usage": {
                 purpose: {
                     "calls": u.calls,
@@ -356,7 +355,7 @@ class Pages:
                 }
                 for purpose, u in sorted(trial.usage.items())
             },
-            "slices": _slices(trial, started),
+            "slices": slices(trial, started),
             "timeline": first_page,
         }
 
@@ -433,10 +432,10 @@ class Pages:
         (a, judge_a), (b, judge_b) = reports
         return {
             "kind": "runs",
-            "a": {"id": first, "judge": judge_a, "run": a["run"]},
-            "b": {"id": second, "judge": judge_b, "run": b["run"]},
-            **_side_by_side(a, b),
-            "disagreements": _outcome_disagreements(a["trials"], b["trials"]),
+            "a": {"id": first, "judge": judge_a, "run": msgspec.to_builtins(a.run)},
+            "b": {"id": second, "judge": judge_b, "run": msgspec.to_builtins(b.run)},
+            **side_by_side(a, b),
+            "disagreements": outcome_disagreements(a.trials, b.trials, LIST_CAP),
         }
 
     async def compare_judges(self, run_id: str, first: str, second: str) -> Json:
@@ -448,90 +447,20 @@ class Pages:
             raise ConfigError(f"compare: judges {first!r} and {second!r} are the same; pick two different judges")
         a = (await self.state.report(run_id, first, DEFAULT_THRESHOLD)).data
         b = (await self.state.report(run_id, second, DEFAULT_THRESHOLD)).data
-        agreement = await self.state.compute(lambda: compare_judges(run.facts, first, second))
+        judged = await self.state.compute(lambda: compare_judges(run.facts, first, second))
+        agreement: Json = msgspec.to_builtins(judged)
         return {
             "kind": "judges",
             "run_id": run_id,
-            "a": {"id": first, "judge": first, "run": a["run"]},
-            "b": {"id": second, "judge": second, "run": b["run"]},
-            **_side_by_side(a, b),
+            "a": {"id": first, "judge": first, "run": msgspec.to_builtins(a.run)},
+            "b": {"id": second, "judge": second, "run": msgspec.to_builtins(b.run)},
+            **side_by_side(a, b),
             "agreement": {k: v for k, v in agreement.items() if k != "disagreements"},
             "disagreements": {"shown": agreement["disagreements"], "total": agreement["disagreements_total"]},
         }
 
 
 # ---------------------------------------------------------------- pieces
-
-
-def _delta(a: float | None, b: float | None) -> float | None:
-    return round(b - a, 6) if a is not None and b is not None else None
-
-
-def _side_by_side(a: Json, b: Json) -> Json:
-    headline = {
-        name: {"a": _metric(a, name), "b": _metric(b, name), "delta": _delta(a[name], b[name])} for name in _METRICS
-    }
-    dims = {
-        code: {"a": a["dimensions"].get(code), "b": b["dimensions"].get(code)}
-        for code in sorted(a["dimensions"].keys() | b["dimensions"].keys())
-    }
-    for row in dims.values():
-        row["delta"] = _delta(row["a"], row["b"])
-    templates = {}
-    for template in sorted(a["templates"].keys() | b["templates"].keys()):
-        ta, tb = a["templates"].get(template), b["templates"].get(template)
-        rate_a = ta["pass_rate"] if ta else None
-        rate_b = tb["pass_rate"] if tb else None
-        templates[template] = {
-            "name": (ta or tb or {}).get("name", ""),
-            "a": rate_a,
-            "b": rate_b,
-            "a_instances": ta["instances"] if ta else 0,
-            "b_instances": tb["instances"] if tb else 0,
-            "delta": _delta(rate_a, rate_b),
-        }
-    categories = {}
-    for cat in sorted(a["categories"].keys() | b["categories"].keys()):
-        ca, cb = a["categories"].get(cat, {}), b["categories"].get(cat, {})
-        categories[cat] = {
-            "a_delta": ca.get("delta"),
-            "b_delta": cb.get("delta"),
-            "a_R_COLLAB": ca.get("R_COLLAB"),
-            "b_R_COLLAB": cb.get("R_COLLAB"),
-        }
-    return {
-        "headline": headline,
-        "dimensions": dims,
-        "dimension_names": {**b["dimension_names"], **a["dimension_names"]},
-        "templates": templates,
-        "categories": categories,
-        "threshold": a["threshold"],
-    }
-
-
-def _outcome_disagreements(a_rows: Iterable[Json], b_rows: Iterable[Json]) -> Json:
-    """Trials of the same task, mode and attempt that both runs scored, with different outcomes."""
-    b_by_key = {(r["task"], r["mode"], r["attempt"]): r for r in b_rows}
-    rows = []
-    common = 0
-    for ra in a_rows:
-        rb = b_by_key.get((ra["task"], ra["mode"], ra["attempt"]))
-        if rb is None or ra["V"] is None or rb["V"] is None:
-            continue
-        common += 1
-        if ra["V"] != rb["V"]:
-            rows.append(
-                {
-                    "task": ra["task"],
-                    "mode": ra["mode"],
-                    "attempt": ra["attempt"],
-                    "a_trial": ra["trial"],
-                    "b_trial": rb["trial"],
-                    "a": ra["V"],
-                    "b": rb["V"],
-                }
-            )
-    return {"compared": common, "shown": rows[:LIST_CAP], "total": len(rows)}
 
 
 def _sort_key(sort: str) -> Callable[[Json], Any]:
@@ -541,178 +470,3 @@ def _sort_key(sort: str) -> Callable[[Json], Any]:
     if sort in {"task", "mode", "chip", "status", "category"}:
         return lambda r: (r[sort] or "", r["trial"])
     return lambda r: r["trial"]
-
-
-def _header(trial: TrialFacts, started: ev.TrialStarted) -> Json:
-    task = started.task
-    script = task.script
-    finished = trial.finished
-    return {
-        "task": task.task_id,
-        "category": task.category,
-        "mode": started.mode,
-        "attempt": started.attempt,
-        "tries": trial.tries,
-        "agent": started.agent.name,
-        "agent_version": started.agent.version,
-        "model": started.agent.model,
-        "user_sim": started.user_sim.kind if started.user_sim is not None else None,
-        "worker": started.worker,
-        "image": started.image,
-        "seed": started.seed,
-        "budgets": {"max_turns": started.budgets.max_turns, "timeout_sec": started.budgets.timeout_sec},
-        "started_at": started.at,
-        "finished": None
-        if finished is None
-        else {
-            "reason": finished.reason,
-            "cause": finished.cause,
-            "detail": finished.detail,
-            "turns": finished.turns,
-            "duration_sec": round(finished.duration_sec, 3),
-            "at": finished.at,
-        },
-        "stopped": None if trial.stopped is None else {"reason": trial.stopped.reason, "detail": trial.stopped.detail},
-        "turns": trial.turns,
-        "agent_commands": trial.agent_commands,
-        "agent_messages": trial.agent_messages,
-        "agent_questions": trial.agent_questions,
-        "instruction": task.instruction,
-        "opening": script.opening if script is not None else None,
-        "persona": script.persona if script is not None else None,
-        "probes": {p.id: {"template": p.template, "goal": p.goal} for p in script.probes} if script else {},
-    }
-
-
-def _verifier(trial: TrialFacts) -> Json | None:
-    v = trial.verifier
-    if v is None:
-        return None
-    return {
-        "reward": v.reward,
-        "V": verifier_outcome(v.reward) if v.reward is not None else None,
-        "exit_code": v.exit_code,
-        "error": v.error,
-        "timed_out": v.timed_out,
-        "duration_sec": round(v.duration_sec, 3),
-        "checks": [{"name": c.name, "status": c.status, "message": c.message} for c in v.checks],
-        "output": output_json(v.output),
-    }
-
-
-def _hard_checks(trial: TrialFacts) -> list[Json]:
-    return [
-        {
-            "probe_id": h.probe_id,
-            "check_id": h.check_id,
-            "command": h.command,
-            "exit_code": h.exit_code,
-            "expect_exit": h.expect_exit,
-            "passed": h.passed,
-        }
-        for (_, _), h in sorted(trial.hard_checks.items())
-    ]
-
-
-def _slices(trial: TrialFacts, started: ev.TrialStarted) -> list[Json]:
-    script = started.task.script
-    if script is None or started.mode != "collab":
-        return []
-    out = []
-    for s in script.slices:
-        released = trial.slices_released.get(s.id)
-        not_released = trial.slices_not_released.get(s.id)
-        out.append(
-            {
-                "id": s.id,
-                "released": released is not None,
-                "trigger": released.trigger if released is not None else None,
-                "reason": not_released.reason if not_released is not None else None,
-            }
-        )
-    return out
-
-
-def _item(item: ev.ChecklistItem, verdict: ev.VerdictRendered | None) -> Json:
-    return {
-        "id": item.id,
-        "text": item.text,
-        "evidence_kind": item.evidence,
-        "timing": item.timing,
-        "hard_check": item.hard_check,
-        "rule": item.rule.__struct_config__.tag if item.rule is not None else None,
-        "verdict": verdict.verdict if verdict is not None else None,
-        "rationale": verdict.rationale if verdict is not None else "",
-        "evidence": list(verdict.evidence) if verdict is not None else [],
-    }
-
-
-def _scenario(
-    scenario: str,
-    template: str,
-    kind: str,
-    items: list[Json],
-    view: CatalogView,
-    **extra: Any,
-) -> Json:
-    verdicts = [i["verdict"] for i in items if i["verdict"] is not None]
-    return {
-        "scenario": scenario,
-        "template": template,
-        "template_name": view.template_name(template),
-        "sub_dimension": view.sub_dimension(template),
-        "dimension": view.dimension(template),
-        "kind": kind,
-        "status": instance_status(verdicts) if verdicts else None,
-        "items": items,
-        **extra,
-    }
-
-
-def _checklist(
-    trial: TrialFacts,
-    started: ev.TrialStarted,
-    view: CatalogView,
-    verdicts: dict[tuple[str, str], ev.VerdictRendered],
-) -> list[Json]:
-    """Every scenario instance of a COLLAB trial (its probes, then the passive checks) with the judge's verdicts."""
-    script = started.task.script
-    if started.mode != "collab":
-        return []
-    out = []
-    for probe in script.probes if script is not None else []:
-        fired = trial.probes_fired.get(probe.id)
-        not_fired = trial.probes_not_fired.get(probe.id)
-        out.append(
-            _scenario(
-                probe.id,
-                probe.template,
-                "probe",
-                [_item(i, verdicts.get((probe.id, i.id))) for i in probe.checklist],
-                view,
-                goal=probe.goal,
-                stimulus=probe.stimulus,
-                expected=probe.expected_behavior,
-                fired=fired is not None,
-                trigger=fired.trigger if fired is not None else None,
-                not_fired_reason=not_fired.reason if not_fired is not None else None,
-            )
-        )
-    for check in view.passive_checks:
-        out.append(
-            _scenario(
-                check.id,
-                check.id,
-                "passive",
-                [_item(i, verdicts.get((check.id, i.id))) for i in check.items],
-                view,
-            )
-        )
-    return out
-
-
-def _evidence(rec: ev.RecordedEvent | None) -> Json | None:
-    if rec is None:
-        return None
-    shaped = entry(rec)
-    return {"pos": rec.position, "files": shaped["files"], "listing": shaped["listing"], "image": shaped["image"]}

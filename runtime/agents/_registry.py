@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
@@ -18,7 +19,6 @@ from realcli.runtime.agents._terminus import TerminusAgent, TerminusOptions
 from realcli.taskformat import Task
 
 AGENT_NAMES: Final = ev.AGENT_NAMES  # the words live in events: `realcli run --help` lists them without the runtime
-_CLI_AGENTS: Final[dict[str, type[CliAgent]]] = {"claude-code": ClaudeCodeAgent, "codex": CodexAgent}
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,23 @@ class InstalledOptions:
 AgentFactory = Callable[[Task], Agent]
 
 
+@dataclass(frozen=True)
+class _Choice:
+    """What the command line (or a recorded run) says about the agent."""
+
+    options: ModelOptions
+    installed: InstalledOptions
+    tuning: Mapping[str, str]  # --agent-option KEY=VALUE
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """One agent of the registry: how to build it, and (agents with options) how to read them back from a run."""
+
+    build: Callable[[_Choice], tuple[ev.AgentInfo, AgentFactory]]
+    recorded_options: Callable[[Mapping[str, str]], dict[str, str]] | None = None
+
+
 def agent_factory(
     name: str,
     options: ModelOptions,
@@ -60,32 +77,38 @@ def agent_factory(
     ``agent_options`` are ``--agent-option KEY=VALUE`` pairs; only agents that
     have options accept them.
     """
-    if agent_options and name != "terminus":
+    entry = _AGENTS.get(name)
+    if agent_options and (entry is None or entry.recorded_options is None):
         raise ConfigError(f"--agent-option: agent {name!r} takes no options")
-    if name in _CLI_AGENTS:
-        return _cli_agent(_CLI_AGENTS[name], options, installed or InstalledOptions())
-    match name:
-        case "oracle":
-            return OracleAgent.info, lambda task: OracleAgent(task.spec.oracle)
-        case "noop":
-            return NoopAgent.info, lambda task: NoopAgent()
-        case "parrot":
-            return ParrotAgent.info, lambda task: ParrotAgent()
-        case "terminus":
-            endpoint = options.endpoint("REALCLI_AGENT")
-            tuned = TerminusOptions.parse(agent_options or {})
-            agent = TerminusAgent(endpoint, tuned)
-            return agent.info, lambda task: TerminusAgent(endpoint, tuned)
-    raise ConfigError(f"--agent {name!r} is unknown (expected one of: {', '.join(AGENT_NAMES)})")
+    if entry is None:
+        raise ConfigError(f"--agent {name!r} is unknown (expected one of: {', '.join(AGENT_NAMES)})")
+    return entry.build(_Choice(options, installed or InstalledOptions(), agent_options or {}))
 
 
-def _cli_agent(
-    kind: type[CliAgent], options: ModelOptions, installed: InstalledOptions
-) -> tuple[ev.AgentInfo, AgentFactory]:
+def _terminus(choice: _Choice) -> tuple[ev.AgentInfo, AgentFactory]:
+    endpoint = choice.options.endpoint("REALCLI_AGENT")
+    tuned = TerminusOptions.parse(choice.tuning)
+    agent = TerminusAgent(endpoint, tuned)
+    return agent.info, lambda task: TerminusAgent(endpoint, tuned)
+
+
+def _cli_agent(kind: type[CliAgent], choice: _Choice) -> tuple[ev.AgentInfo, AgentFactory]:
+    options, installed = choice.options, choice.installed
     chosen = ModelOptions(model=options.model, base_url=options.base_url, provider=options.provider or kind.provider)
     endpoint = chosen.endpoint("REALCLI_AGENT")
     agent = kind(endpoint, version=installed.version, limits=installed.limits)
     return agent.info, lambda task: kind(endpoint, version=installed.version, limits=installed.limits)
+
+
+_AGENTS: Final[dict[str, _Entry]] = {
+    "oracle": _Entry(lambda _: (OracleAgent.info, lambda task: OracleAgent(task.spec.oracle))),
+    "noop": _Entry(lambda _: (NoopAgent.info, lambda task: NoopAgent())),
+    "parrot": _Entry(lambda _: (ParrotAgent.info, lambda task: ParrotAgent())),
+    "terminus": _Entry(_terminus, lambda params: TerminusOptions.recorded(params).params()),
+    "claude-code": _Entry(functools.partial(_cli_agent, ClaudeCodeAgent)),
+    "codex": _Entry(functools.partial(_cli_agent, CodexAgent)),
+}
+assert tuple(_AGENTS) == AGENT_NAMES, "every agent a run can name has one registry entry"
 
 
 def agent_from_info(info: ev.AgentInfo, options: ModelOptions) -> AgentFactory:
@@ -101,5 +124,6 @@ def agent_from_info(info: ev.AgentInfo, options: ModelOptions) -> AgentFactory:
         max_tokens=int(params["max_tokens"]) if "max_tokens" in params else None,
         max_cost_usd=float(params["max_cost_usd"]) if "max_cost_usd" in params else None,
     )
-    tuned = TerminusOptions.recorded(params).params() if info.name == "terminus" else None
+    entry = _AGENTS.get(info.name)
+    tuned = entry.recorded_options(params) if entry is not None and entry.recorded_options is not None else None
     return agent_factory(info.name, recorded, installed, tuned)[1]

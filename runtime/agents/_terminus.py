@@ -41,7 +41,7 @@ from typing import Any, Final
 
 from realcli import AgentFailedError, ConfigError
 from realcli import events as ev
-from realcli.models import ChatResult, ModelClient, ModelEndpoint, ModelRejectedError
+from realcli.models import ChatResult, ModelClient, ModelEndpoint, ModelRejectedError, clip_middle
 from realcli.runtime.agents._protocol import AgentSession
 
 OUTPUT_CHARS: Final = 6000
@@ -433,10 +433,7 @@ async def _run(session: AgentSession, command: str, limit_sec: float) -> str:
 
 
 def _clip(text: str) -> str:
-    if len(text) <= OUTPUT_CHARS:
-        return text
-    half = OUTPUT_CHARS // 2
-    return f"{text[:half]}\n[... {len(text) - OUTPUT_CHARS} characters not shown ...]\n{text[-half:]}"
+    return clip_middle(text, OUTPUT_CHARS, lambda cut: f"\n[... {cut} characters not shown ...]\n")
 
 
 def _user_text(messages: list[ev.UserMessaged]) -> str:

@@ -81,7 +81,7 @@ def parse_json_object(text: str) -> tuple[dict[str, Any] | None, list[str]]:
         notes.append("removed a Markdown code fence around the JSON")
     start, end = body.find("{"), body.rfind("}")
     if start < 0 or end < start:
-        return None, [f"the answer holds no JSON object: {_clip(text, 80)!r}"]
+        return None, [f"the answer holds no JSON object: {one_line(text, 80)!r}"]
     if start > 0 or end < len(body) - 1:
         notes.append("cut text around the JSON object")
         body = body[start : end + 1]
@@ -356,6 +356,7 @@ async def replay_synthesis(
     return ReplayResult(started=started, files=sorted(drafted), finished=finished)
 
 
-def _clip(text: str, limit: int) -> str:
+def one_line(text: str, limit: int) -> str:
+    """``text`` on one line (white space folded), cut to ``limit`` characters with ``...``: for messages."""
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."

@@ -36,7 +36,14 @@ from realcli.eventlog import EventLog
 from realcli.judging import judge_trial
 from realcli.models import ModelClient, ModelEndpoint
 from realcli.runtime.authoring._align import align_task, requirement_sentences, uncovered
-from realcli.runtime.authoring._synth import SynthesisReport, SynthesisSession, prepare_out, prompt, started_event
+from realcli.runtime.authoring._synth import (
+    SynthesisReport,
+    SynthesisSession,
+    one_line,
+    prepare_out,
+    prompt,
+    started_event,
+)
 from realcli.runtime.authoring._synth_probes import MAX_TOPICS, Layer, choose_probes, draft_probe, text_of
 from realcli.runtime.authoring._validate import validate_tasks
 from realcli.scripts_catalog import Catalog, lint_script
@@ -218,7 +225,7 @@ async def _coverage(session: SynthesisSession, layer: Layer, instruction: str) -
     parts = [layer.opening, *(s["content"] for s in layer.slices)]
     missing = uncovered(requirements, parts)
     problems = [
-        f"{SCRIPT}: slices: instruction.md line {r.line} is in no slice nor the opening: {_clip(r.text, 100)!r}"
+        f"{SCRIPT}: slices: instruction.md line {r.line} is in no slice nor the opening: {one_line(r.text, 100)!r}"
         for r in missing
     ]
     await session.checked("coverage", problems)
@@ -253,8 +260,3 @@ async def _check(session: SynthesisSession, root: Path, catalog: Catalog, option
         session.log, [task], catalog=catalog, run_prefix=prefix, concurrency=options.concurrency, judge=judge
     )
     await session.checked("pilot", [f"pilot: {p}" for p in result.problems], result.warnings, run_id=prefix)
-
-
-def _clip(text: str, limit: int) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 3] + "..."

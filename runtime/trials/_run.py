@@ -37,7 +37,7 @@ from realcli import ConfigError, ConflictError, LogUnavailableError, NotFoundErr
 from realcli import events as ev
 from realcli.environments import connect, gc, require_bridges, sweep_forever
 from realcli.eventlog import EventLog
-from realcli.judging import FINISHED, RESUMABLE, LiveJudge, RunStatus, read_run, run_status, trial_status
+from realcli.judging import LiveJudge, RunStatus, read_run, run_status, trial_status
 from realcli.runtime.agents import AgentFactory, Mode
 from realcli.runtime.bus import StreamWriter
 from realcli.runtime.trials._settings import RunSettings
@@ -214,7 +214,7 @@ async def resume_run(
     plan = make_plan(started, tasks)
     by_id = {s.trial_id: s for s in schedule(plan)}
     status = await trial_status(log, run_id)
-    todo = [by_id[t.trial_id] for t in scheduled if status.get(t.trial_id) not in FINISHED]
+    todo = [by_id[t.trial_id] for t in scheduled if status.get(t.trial_id) not in ev.SCORED_REASONS]
     missing = [t.trial_id for t in scheduled if t.trial_id not in by_id]
     if missing:
         raise ConfigError(f"run {run_id}: cannot rebuild trials {', '.join(missing)} from the recorded tasks")
@@ -322,7 +322,7 @@ async def _one(
             # The log stayed away past its outage bound, even for the trial's last
             # words: this trial is lost (``resume`` re-runs it), the others go on.
             outcome = TrialOutcome(spec.trial_id, spec.task.task_id, spec.mode, "infrastructure_error", None, str(e))
-    if outcome.reason not in RESUMABLE:
+    if outcome.reason not in ev.RESUMABLE_REASONS:
         with contextlib.suppress(LogUnavailableError):  # left unjudged: the catch-up at the end judges it
             if judge is not None:
                 await judge.judge(spec.trial_id)

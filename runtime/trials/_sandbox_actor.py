@@ -294,8 +294,8 @@ class SandboxActor:
 
     async def _command(self, box: Sandbox, req: ev.CommandRequested) -> None:
         await self._out.append(ev.CommandStarted(command_id=req.command_id, command=req.command, purpose=req.purpose))
-        self._agent_command_running = req.purpose in ("agent", "oracle")
-        agent = req.purpose in ("agent", "oracle")
+        self._agent_command_running = req.purpose in ev.AGENT_PURPOSES
+        agent = req.purpose in ev.AGENT_PURPOSES
         try:
             result = await box.exec(
                 req.command,

@@ -34,7 +34,7 @@ from realcli import ConfigError, LogUnavailableError, NotFoundError
 from realcli import events as ev
 from realcli.environments import connect, gc, sweep_forever
 from realcli.eventlog import EventLog, WorkItem, WorkOrder, WorkQueue
-from realcli.judging import FINAL, RESUMABLE, LiveJudge
+from realcli.judging import LiveJudge
 from realcli.runtime.agents import ModelOptions, agent_from_info
 from realcli.runtime.trials._run import (
     OnTrial,
@@ -101,7 +101,7 @@ async def follow_run(log: EventLog, run_id: str, *, on_trial: OnTrial | None = N
                     tries[trial].reward = event.reward
                 case ev.TrialFinished() if event.trial_id in tries:
                     tries[event.trial_id].finished = event
-                    if on_trial is not None and event.trial_id not in heard and event.reason in FINAL:
+                    if on_trial is not None and event.trial_id not in heard and event.reason in ev.TRIAL_END_REASONS:
                         heard.add(event.trial_id)
                         maybe = on_trial(_outcome(event.trial_id, tries[event.trial_id]))
                         if maybe is not None:
@@ -120,7 +120,7 @@ async def follow_run(log: EventLog, run_id: str, *, on_trial: OnTrial | None = N
 
 
 def _done(attempt: _Try | None) -> bool:
-    return attempt is not None and attempt.finished is not None and attempt.finished.reason in FINAL
+    return attempt is not None and attempt.finished is not None and attempt.finished.reason in ev.TRIAL_END_REASONS
 
 
 def _outcome(trial_id: str, attempt: _Try) -> TrialOutcome:
@@ -216,7 +216,7 @@ async def _run_order(
         raise NotFoundError(f"run {order.run_id} has no trial {order.trial_id}")
     end = await _latest_end(log, order.run_id, order.trial_id)
     ran = 0
-    if end not in FINAL:
+    if end not in ev.TRIAL_END_REASONS:
         task = tasks.get(trial.task_id)
         if task is None or (trial.task_digest and task.spec.digest != trial.task_digest):
             # Another worker may have the task: give the order back rather than fail the trial.
@@ -225,7 +225,7 @@ async def _run_order(
         end = await _run_trial(log, docker, item, task, started, trial, config)
         ran = 1
     # else: a try that finished, whose worker died before acknowledging it: never run it twice.
-    if "rules" in started.judges and end not in RESUMABLE:
+    if "rules" in started.judges and end not in ev.RESUMABLE_REASONS:
         await runs.judges[order.run_id].judge(order.trial_id)
     await item.done()
     with contextlib.suppress(LogUnavailableError):  # then the coordinator, another worker or `wait` closes it

@@ -7,14 +7,17 @@ within the script's red lines).
 """
 
 from realcli.runtime.users._actor import STATE_CHECK_TIMEOUT, UserActor
+from realcli.runtime.users._registry import USER_SIMULATORS, user_simulator
 from realcli.runtime.users._voices import LlmVoice, ScriptedVoice, Voice, llm_user_info, topic_match
 
 __all__ = [
     "STATE_CHECK_TIMEOUT",
+    "USER_SIMULATORS",
     "LlmVoice",
     "ScriptedVoice",
     "UserActor",
     "Voice",
     "llm_user_info",
     "topic_match",
+    "user_simulator",
 ]

@@ -26,7 +26,6 @@ from realcli.runtime.users._voices import Item, Voice, topic_match, topics_of
 from realcli.scripts_catalog import choose_variant
 
 STATE_CHECK_TIMEOUT: Final = 30.0
-_AGENT_PURPOSES: Final = ("agent", "oracle")
 
 
 @dataclass
@@ -82,9 +81,9 @@ class UserActor:
 
     async def _on(self, rec: ev.RecordedEvent) -> None:
         match rec.event:
-            case ev.CommandRequested(command_id=cid, command=text, purpose=purpose) if purpose in _AGENT_PURPOSES:
+            case ev.CommandRequested(command_id=cid, command=text, purpose=purpose) if purpose in ev.AGENT_PURPOSES:
                 self._commands[cid] = text
-            case ev.CommandStarted(command_id=cid, command=text, purpose=purpose) if purpose in _AGENT_PURPOSES:
+            case ev.CommandStarted(command_id=cid, command=text, purpose=purpose) if purpose in ev.AGENT_PURPOSES:
                 self._commands.setdefault(cid, text)  # installed agents run their commands themselves
             case ev.CommandFinished(command_id=cid) if cid in self._commands:
                 await self._after_command(self._commands.pop(cid))

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from realcli import events as ev
+from realcli.events import DONT_KNOW  # the fixed answer the audit expects
 from realcli.models import ModelClient, ModelEndpoint
-from realcli.projections import DONT_KNOW_ANSWER as DONT_KNOW  # the fixed answer the audit expects
 from realcli.projections import invented_tokens, leaked_slices, paraphrase_problems
 from realcli.runtime.bus import StreamWriter
 
