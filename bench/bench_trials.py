@@ -5,11 +5,16 @@
    copy tests, verify, remove; every step an event in a SQLite log), next to
    ``docker run --rm IMAGE true`` and a bare aiodocker create/start/exec/remove
    loop, sequentially and at concurrency 8 and 32.
-2. ``realcli run`` throughput: the oracle on the bundled tasks in paired mode
+2. Against the floor (``--part floor``): the same trial beside the raw Docker
+   CLI doing the least a trial needs (``docker run -d`` with the solution and
+   tests bind-mounted, ``docker exec`` the solution, ``docker exec`` the
+   tests, ``docker rm -f``), each concurrency's pair measured back to back;
+   and the engine round trips of one realcli trial, counted at the client.
+3. ``realcli run`` throughput: the oracle on the bundled tasks in paired mode
    at concurrency 1, 8 and 32 (trials per minute), and the log's weight per
    trial (events and bytes).
 
-Run: ``.venv/bin/python -m bench.bench_trials [--part overhead|run] [--tasks tasks]``.
+Run: ``.venv/bin/python -m bench.bench_trials [--part overhead|floor|run] [--tasks tasks]``.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import secrets
+import statistics
 import sys
 import tempfile
 import time
@@ -27,9 +33,9 @@ from typing import Any
 
 import anyio
 
-from bench.bench_sandbox import Bench, Scenario, format_table, run_bench
+from bench.bench_sandbox import Bench, Measurement, Scenario, format_table, measure, run_bench
 from realcli import events as ev
-from realcli.environments import ensure_task_image
+from realcli.environments import RoundTrips, connect, ensure_task_image, gc
 from realcli.eventlog import EventLog, open_log
 from realcli.runtime import OracleAgent, RunPlan, ScriptedVoice, TrialRunner, TrialSpec, start_run
 from realcli.scripts_catalog import load_catalog
@@ -49,7 +55,9 @@ class _TrialState:
 @contextlib.asynccontextmanager
 async def _trivial_task(bench: Bench) -> AsyncIterator[_TrialState]:
     with tempfile.TemporaryDirectory(prefix="realcli-bench-") as tmp:
-        task = load_task(make_task(Path(tmp), "trivial"))
+        # No network, as the floor's `docker run --network none` (a task with network makes its run's bridge).
+        toml = "[environment]\nallow_internet = false\n\n[verifier]\ntimeout_sec = 60\n"
+        task = load_task(make_task(Path(tmp), "trivial", toml=toml))
         async with open_log(f"sqlite:{Path(tmp) / 'log.db'}") as log:
             image = await ensure_task_image(bench.docker, task.task_id, task.environment_dir)
             state = _TrialState(log, task, image.tag)
@@ -104,6 +112,125 @@ async def _bare_trial(bench: Bench, state: _TrialState) -> None:
             await container.delete(force=True)
 
 
+async def _cli_floor(bench: Bench, state: _TrialState) -> None:
+    """The raw Docker CLI doing the least a trial needs: run, exec the solution, exec the tests, rm."""
+
+    async def docker(*args: str) -> str:
+        done = await anyio.run_process(["docker", *args])
+        return done.stdout.decode()
+
+    task = state.task
+    container = (
+        await docker(
+            "run",
+            "-d",
+            "--network",
+            "none",
+            "--init",
+            "--label",
+            "realcli.kind=bench",
+            "--label",
+            f"realcli.run={bench.run}",
+            "-v",
+            f"{task.solution_dir}:/solution:ro",
+            "-v",
+            f"{task.tests_dir}:/tests:ro",
+            "--entrypoint",
+            "sh",
+            state.image,
+            "-c",
+            "while :; do sleep 86400; done",
+        )
+    ).strip()
+    try:
+        await docker("exec", container, "bash", "/solution/solve.sh")
+        reward = await docker("exec", container, "sh", "-c", "bash /tests/test.sh; cat /logs/verifier/reward.txt")
+        assert reward.strip() == "1", reward
+    finally:
+        with anyio.CancelScope(shield=True):
+            await docker("rm", "-f", container)
+
+
+async def count_round_trips(image: str) -> RoundTrips:
+    """The engine requests of one realcli trial (after a warm-up trial), counted at the client."""
+    counter = RoundTrips()
+    async with connect(round_trips=counter) as docker:
+        bench = Bench(docker=docker, image=image, run=f"bench-{secrets.token_hex(4)}")
+        try:
+            async with _trivial_task(bench) as state:
+                counter.reset()
+                await _harness_trial(bench, state)
+                counted = RoundTrips()
+                counted.counts.update(counter.counts)  # not the clean-up's
+        finally:
+            with anyio.CancelScope(shield=True):
+                await gc(docker, run=bench.run)
+    return counted
+
+
+async def interleaved(
+    bench: Bench, scenarios: Sequence[Scenario], *, concurrency: int, trials: int
+) -> list[list[float]]:
+    """Trials of every scenario started in turn under one limit: each sees the same load (ms, per scenario)."""
+    latencies: list[list[float]] = [[] for _ in scenarios]
+    limiter = anyio.CapacityLimiter(concurrency)
+    async with contextlib.AsyncExitStack() as stack:
+        states = [await stack.enter_async_context(s.setup(bench)) if s.setup else None for s in scenarios]
+
+        async def one(i: int) -> None:
+            async with limiter:
+                t0 = time.perf_counter()
+                await scenarios[i].trial(bench, states[i])
+                latencies[i].append((time.perf_counter() - t0) * 1000)
+
+        async with anyio.create_task_group() as tg:
+            for n in range(trials * len(scenarios)):
+                tg.start_soon(one, n % len(scenarios))
+    return latencies
+
+
+async def against_floor(levels: Sequence[int], trials: int | None) -> list[tuple[Measurement, Measurement, float]]:
+    """Each concurrency: the CLI floor and the realcli trial, measured back to back (warm-up first), then
+    interleaved (the p50 latency ratio of trials of both started in turn: the same load for both)."""
+    pairs = []
+    async with connect() as docker:
+        bench = Bench(docker=docker, image="", run=f"bench-{secrets.token_hex(4)}")
+        try:
+            for c in levels:
+                n = trials or max(16, 2 * c)
+                pair = []
+                for scenario in (FLOOR, TRIAL):
+                    await measure(bench, scenario, concurrency=c, trials=min(n, 4))  # warm-up
+                    pair.append(await measure(bench, scenario, concurrency=c, trials=n))
+                mixed = await interleaved(bench, (FLOOR, TRIAL), concurrency=c, trials=n)
+                pairs.append((pair[0], pair[1], statistics.median(mixed[1]) / statistics.median(mixed[0])))
+        finally:
+            with anyio.CancelScope(shield=True):
+                await gc(docker, run=bench.run)
+    return pairs
+
+
+def format_against_floor(pairs: Sequence[tuple[Measurement, Measurement, float]], trips: RoundTrips) -> str:
+    lines = [
+        f"realcli trial vs {FLOOR.name} (p50 latency ms, trials/s; ratio = realcli / floor):",
+        f"{'concurrency':<12} {'floor p50':>10} {'realcli p50':>12} {'p50 ratio':>10} "
+        f"{'floor /s':>9} {'realcli /s':>11} {'wall ratio':>11} {'interleaved p50 ratio':>22}",
+    ]
+    for floor, ours, mixed in pairs:
+        lines.append(
+            f"c={floor.concurrency:<10} {floor.pct(0.5):>10.0f} {ours.pct(0.5):>12.0f} "
+            f"{ours.pct(0.5) / floor.pct(0.5):>9.2f}x {floor.per_sec:>9.2f} {ours.per_sec:>11.2f} "
+            f"{floor.per_sec / ours.per_sec:>10.2f}x {mixed:>21.2f}x"
+        )
+    lines.append(
+        f"\nengine round trips of one realcli trial: {trips.total} "
+        "(the floor's CLI makes 9 besides pings: create, start, 2 x (exec create, start, inspect), delete)"
+    )
+    lines += [f"  {count:>3}  {what}" for what, count in sorted(trips.counts.items(), key=lambda kv: -kv[1])]
+    return "\n".join(lines)
+
+
+FLOOR = Scenario("docker CLI floor (run, exec, exec, rm)", _cli_floor, setup=_trivial_task)
 TRIAL = Scenario("realcli trial (oracle, EXEC, all events)", _harness_trial, setup=_trivial_task)
 BARE_TRIAL = Scenario("aiodocker bare, same engine calls as a trial", _bare_trial, setup=_trivial_task)
 
@@ -153,7 +280,7 @@ async def run_throughput(tasks_dir: Path, levels: Sequence[int]) -> list[tuple[s
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=["overhead", "run", "all"], default="all")
+    parser.add_argument("--part", choices=["overhead", "floor", "run", "all"], default="all")
     parser.add_argument("--tasks", type=Path, default=ROOT / "tasks")
     parser.add_argument("--concurrency", default="1,8,32")
     parser.add_argument("--trials", type=int, default=None)
@@ -177,6 +304,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         f"  c={m.concurrency}: realcli trial p50 = {m.pct(0.5) / bare[m.concurrency].pct(0.5):.2f}x "
                         f"'{floor}', throughput {m.per_sec / bare[m.concurrency].per_sec:.2f}x"
                     )
+    if args.part in ("floor", "all"):
+        trips = anyio.run(count_round_trips, "")
+        pairs = anyio.run(against_floor, levels, args.trials)
+        print(format_against_floor(pairs, trips))
     if args.part in ("run", "all"):
         rows: list[Any] = anyio.run(run_throughput, args.tasks, levels)
         print(f"\nrealcli run, oracle, paired, {args.tasks}:")

@@ -11,8 +11,11 @@ image), and never the engine itself:
   each labelled with its recipe's hash and rebuilt only when it changes),
   task images (``ensure_task_image``: Harbor's docker_image, else the task's
   Dockerfile) and installed-agent images (``ensure_agent_image``);
-* sandboxes: ``DockerSandbox`` (one trial's container: commands, files in and
-  out, snapshots), ``ContainerProcesses`` (an installed agent's own process in
+* sandboxes: the ``Sandbox`` interface (what the runtime does with a trial's
+  environment), ``DockerSandbox`` behind it (one trial's container: commands,
+  files in and out, snapshots), ``LocalSandbox`` (UNSAFE, no isolation: local
+  processes in a temporary directory, for fast tests and development only;
+  never the default), ``ContainerProcesses`` (an installed agent's own process in
   it) and the run networks of sandboxes that need network;
 * clean-up: ``gc`` and ``sweep_forever`` remove what dead realcli processes
   left behind (by ownership labels), ``prune_images`` the image cache.
@@ -44,6 +47,7 @@ from realcli.environments._docker import (
     SESSION_ENV,
     DockerUnavailableError,
     ProgressFn,
+    RoundTrips,
     connect,
     docker_error,
     image_labels,
@@ -67,6 +71,8 @@ from realcli.environments._images import (
     pull_image,
     remove_image,
 )
+from realcli.environments._interface import Sandbox
+from realcli.environments._local import LocalSandbox
 from realcli.environments._networks import (
     NETWORK_HINT,
     NetworkUnavailableError,
@@ -89,7 +95,7 @@ from realcli.environments._ownership import (
 from realcli.environments._processes import ContainerProcesses, SandboxProcess
 from realcli.environments._recipes import BASE_IMAGES, BaseImage, base_image, recipe_hash
 from realcli.environments._sandbox import DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_PIDS_LIMIT, DockerSandbox
-from realcli.environments._sandbox_types import ArchiveCopy, BindMount, ExecResult, FileRead, SandboxInfo
+from realcli.environments._sandbox_types import ArchiveCopy, BindMount, ExecResult, FileCopy, FileRead, SandboxInfo
 from realcli.environments._task_images import TaskImage, ensure_task_image
 
 __all__ = [
@@ -126,13 +132,17 @@ __all__ = [
     "DockerSandbox",
     "DockerUnavailableError",
     "ExecResult",
+    "FileCopy",
     "FileRead",
     "ImageBuildError",
     "ImageMap",
     "ImageUnavailableError",
+    "LocalSandbox",
     "NetworkUnavailableError",
     "ProgressFn",
     "Rewrite",
+    "RoundTrips",
+    "Sandbox",
     "SandboxInfo",
     "SandboxNetwork",
     "SandboxProcess",

@@ -9,6 +9,7 @@ catch realcli errors.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -25,6 +26,7 @@ __all__ = [
     "START_HINT",
     "DockerUnavailableError",
     "ProgressFn",
+    "RoundTrips",
     "connect",
     "docker_error",
     "image_labels",
@@ -80,16 +82,57 @@ def _default_url() -> str:
     )
 
 
+class RoundTrips:
+    """Counts the requests a client made to the engine, by method and path (ids replaced by ``*``).
+
+    For measuring (``bench/``): pass one to ``connect(round_trips=...)``.
+    """
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    def reset(self) -> None:
+        self.counts.clear()
+
+    def record(self, method: str, path: str) -> None:
+        parts = path.split("?", 1)[0].strip("/").split("/")
+        if len(parts) > 1 and parts[0] in _HAS_IDS and parts[1] not in _NOT_IDS:
+            # An image reference may hold slashes: everything up to the operation is the id.
+            parts = [parts[0], "*", *parts[2:]] if parts[0] != "images" else [parts[0], "*", parts[-1]]
+        self.counts[f"{method} {'/'.join(parts)}"] += 1
+
+
+_HAS_IDS = frozenset({"containers", "exec", "images", "networks", "volumes"})
+_NOT_IDS = frozenset({"create", "json", "prune", "load", "search"})
+
+
+class _CountingDocker(aiodocker.Docker):
+    """An aiodocker client that records every request it makes (every call goes through ``_do_query``)."""
+
+    def __init__(self, url: str, round_trips: RoundTrips) -> None:
+        super().__init__(url=url)
+        self._round_trips = round_trips
+
+    async def _do_query(self, path: Any, method: str, **kwargs: Any) -> Any:
+        self._round_trips.record(method, str(path))
+        return await super()._do_query(path, method, **kwargs)
+
+
 @asynccontextmanager
-async def connect(url: str | None = None) -> AsyncIterator[aiodocker.Docker]:
+async def connect(url: str | None = None, *, round_trips: RoundTrips | None = None) -> AsyncIterator[aiodocker.Docker]:
     """Open a client to the engine at ``url`` (default: DOCKER_HOST or the local socket) and ping it.
 
     Raises ``DockerUnavailableError`` with a one-line hint when the engine is
-    not there.  The client is closed on exit.
+    not there.  The client is closed on exit.  ``round_trips`` counts every
+    request the client makes.
     """
     target = url or _default_url()
     try:
-        docker = aiodocker.Docker(url=target)
+        docker = aiodocker.Docker(url=target) if round_trips is None else _CountingDocker(target, round_trips)
     except (ValueError, OSError) as e:
         raise DockerUnavailableError(f"cannot use docker engine address {target!r} ({e}): {START_HINT}") from e
     try:

@@ -14,19 +14,14 @@ the pid means something).
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
-import posixpath
 import re
 import secrets
 import socket
-import tarfile
 import tempfile
 import time
 import weakref
-from collections.abc import AsyncIterator, Mapping, Sequence
-from pathlib import Path, PurePosixPath
+from collections.abc import Mapping, Sequence
 from types import TracebackType
 from typing import Any, Self
 
@@ -40,17 +35,11 @@ from aiodocker.execs import Exec
 
 from realcli._errors import EngineError, InfrastructureError, SandboxLostError
 from realcli.environments._archives import (
-    CHUNK,
-    SYMLINK_BIT,
-    TYPE_BITS,
-    extract,
     file_chunks,
-    path_stat,
-    tar_of_bytes,
-    tar_of_dirs,
-    tar_of_path,
+    tar_of_copies,
 )
 from realcli.environments._capture import Capture
+from realcli.environments._container_files import ContainerFiles, at_once
 from realcli.environments._docker import docker_error, is_not_found, one_line, session_labels
 from realcli.environments._networks import KIND_NETWORK, SandboxNetwork, join_network, leave_network
 from realcli.environments._ownership import (
@@ -65,21 +54,27 @@ from realcli.environments._ownership import (
     host_id,
     owner_id,
 )
-from realcli.environments._sandbox_types import ArchiveCopy, BindMount, ExecResult, FileRead, SandboxInfo
+from realcli.environments._sandbox_types import (
+    DEFAULT_MAX_OUTPUT_BYTES,
+    DEFAULT_PIDS_LIMIT,
+    BindMount,
+    ExecResult,
+    FileCopy,
+    MiB,
+    SandboxInfo,
+)
 from realcli.events import EnvironmentConfig
 
 __all__ = ["DEFAULT_MAX_OUTPUT_BYTES", "DEFAULT_PIDS_LIMIT", "DockerSandbox"]
 
-DEFAULT_PIDS_LIMIT = 1024
-DEFAULT_MAX_OUTPUT_BYTES = 1 << 20
 # `timeout -k`: after TERM at the deadline, KILL this many seconds later.
 KILL_AFTER_SEC = 5.0
 # Host-side backstop past the in-container deadline + KILL_AFTER_SEC.
 HOST_GRACE_SEC = 10.0
 _REMOVE_TIMEOUT_SEC = 60.0
+
 _GONE_CHECKS = 20
 _GONE_CHECK_INTERVAL_SEC = 0.05
-MiB = 1 << 20
 # Directories every sandbox has before its first command (Harbor's layout).
 _LOG_DIRS = (("logs", 0o755), ("logs/agent", 0o777), ("logs/verifier", 0o777))
 # Keeps the container alive with nothing but `sh` and `sleep`, which every usable image has.
@@ -111,7 +106,7 @@ async def _cpu_capacity(docker: aiodocker.Docker) -> float:
     return _engine_cpus[docker]
 
 
-class DockerSandbox:
+class DockerSandbox(ContainerFiles):
     """One trial's container, as an async context manager.
 
     ``async with DockerSandbox(docker, image, run=..., trial=...) as sb:``
@@ -143,6 +138,7 @@ class DockerSandbox:
         pids_limit: int = DEFAULT_PIDS_LIMIT,
         labels: Mapping[str, str] | None = None,
         mounts: Sequence[BindMount] = (),
+        files: Sequence[FileCopy] = (),
     ) -> None:
         self._docker = docker
         self.image = image
@@ -163,6 +159,9 @@ class DockerSandbox:
         self._pids_limit = pids_limit
         self._extra_labels = dict(labels or {})
         self._mounts = tuple(mounts)
+        self._files = tuple(files)
+        # The bytes of file data of each of ``files``, once they are in.
+        self.copied: tuple[int, ...] = ()
         self.name = f"realcli-{_slug(run, 24)}-{_slug(trial, 24)}-{secrets.token_hex(4)}"
         self._container: DockerContainer | None = None
         self._info: SandboxInfo | None = None
@@ -182,6 +181,7 @@ class DockerSandbox:
         mounts: Sequence[BindMount] = (),
         internet: bool | None = None,
         allow_host_network: bool = False,
+        files: Sequence[FileCopy] = (),
     ) -> DockerSandbox:
         """A sandbox with a task's ``[environment]`` limits, network, workdir and env.
 
@@ -189,6 +189,7 @@ class DockerSandbox:
         ``allow_host_network`` lets a sandbox that needs network take the host's when the engine
         cannot bridge (see ``realcli.environments._networks``).
         Without ``[environment] workdir`` the working directory is the image's WORKDIR (Harbor).
+        ``files`` are copied in before the first command, in the request that creates ``/logs``.
         """
         return cls(
             docker,
@@ -205,6 +206,7 @@ class DockerSandbox:
             pids_limit=pids_limit,
             labels=labels,
             mounts=mounts,
+            files=files,
         )
 
     # ---------------------------------------------------------------- lifecycle
@@ -272,8 +274,7 @@ class DockerSandbox:
                     "`python -m realcli.environments`)"
                 ) from e
             raise docker_error(e, f"creating sandbox from {self.image}") from e
-        if self._asked_workdir is None:
-            self.workdir = await self._image_workdir()
+        await at_once(self._put_initial_files, self._resolve_workdir)  # neither request needs the other
         self._info = SandboxInfo(
             container_id=self._container.id,
             name=self.name,
@@ -284,11 +285,21 @@ class DockerSandbox:
             pids_limit=self._pids_limit,
             workdir=self.workdir,
         )
-        await self._put_tar("/", tar_of_dirs(_LOG_DIRS), started=False)
         try:
             await self._container.start()
         except DockerError as e:
             raise docker_error(e, f"starting sandbox {self.name}") from e
+
+    async def _put_initial_files(self) -> None:
+        """The log directories and ``files``, in one archive request before the container starts."""
+        with tempfile.SpooledTemporaryFile(max_size=16 * MiB) as tar:
+            sizes = await anyio.to_thread.run_sync(tar_of_copies, _LOG_DIRS, self._files, tar)
+            await self._put_tar("/", file_chunks(tar), started=False)
+        self.copied = tuple(sizes)
+
+    async def _resolve_workdir(self) -> None:
+        if self._asked_workdir is None:
+            self.workdir = await self._image_workdir()
 
     async def _image_workdir(self) -> str:
         """The container's working directory as the image set it (its WORKDIR; / when it has none)."""
@@ -517,177 +528,6 @@ class DockerSandbox:
                     f"sandbox image {self.image!r} lacks `sh` or `timeout` (coreutils/busybox), "
                     f"which the sandbox needs: {one_line(head, 160)}"
                 )
-
-    # -------------------------------------------------------------------- files
-
-    async def _put_tar(self, dest_dir: str, data: bytes | AsyncIterator[bytes], *, started: bool = True) -> bool:
-        """Unpack a tar into ``dest_dir``; False when ``dest_dir`` does not exist."""
-        container_id = self._require().id
-        # The engine writes into stopped containers too; a write there would be lost silently.
-        if started and not await self.is_running():
-            raise await self._gone(f"copying files into {dest_dir}")
-        try:
-            async with self._docker._query(
-                f"containers/{container_id}/archive",
-                "PUT",
-                params={"path": dest_dir},
-                data=data,
-                headers={"Content-Type": "application/x-tar"},
-            ) as response:
-                response.release()
-        except DockerError as e:
-            if is_not_found(e) and await self.is_running():
-                return False
-            raise await self._gone(f"copying files into {dest_dir}", e) from e
-        return True
-
-    async def _ensure_dir(self, path: str) -> None:
-        result = await self.exec('mkdir -p -- "$REALCLI_DIR"', timeout_sec=30, env={"REALCLI_DIR": path})
-        if result.exit_code != 0:
-            raise InfrastructureError(
-                f"sandbox {self.name}: cannot create directory {path}: {one_line(result.stderr.text, 160)}"
-            )
-
-    async def put_bytes(self, path: str, data: bytes, *, mode: int = 0o644) -> int:
-        """Write ``data`` to the absolute container ``path`` (parents created); returns the bytes written."""
-        target = PurePosixPath(path)
-        tar = tar_of_bytes(target.name, data, mode)
-        if not await self._put_tar(str(target.parent), tar):
-            await self._ensure_dir(str(target.parent))
-            await self._put_tar(str(target.parent), tar)
-        return len(data)
-
-    async def put_files(self, dest_dir: str, src: Path) -> int:
-        """Copy host file ``src`` into ``dest_dir``, or host directory ``src``'s contents into it.
-
-        ``dest_dir`` is created when missing; modes are kept, owner is root.
-        Returns the bytes of file data copied.
-        """
-        # Unpack into the parent with the destination as the tar's top
-        # directory: one request, and no exec to create the destination.
-        target = PurePosixPath(dest_dir)
-        parent, prefix = (str(target.parent), target.name) if target.name else (str(target), "")
-        with tempfile.SpooledTemporaryFile(max_size=16 * MiB) as tar:
-            total = await anyio.to_thread.run_sync(tar_of_path, src, tar, prefix)
-            if not await self._put_tar(parent, file_chunks(tar)):
-                await self._ensure_dir(parent)
-                tar.seek(0)
-                await self._put_tar(parent, file_chunks(tar))
-        return total
-
-    @contextlib.asynccontextmanager
-    async def _archive(self, path: str) -> AsyncIterator[aiohttp.ClientResponse | None]:
-        """GET the archive of ``path``; yields None when there is no such path."""
-        container_id = self._require().id
-        try:
-            response = await self._docker._do_query(
-                f"containers/{container_id}/archive", "GET", params={"path": path}, timeout=None
-            )
-        except DockerError as e:
-            if is_not_found(e) and await self.is_running():
-                yield None
-                return
-            raise await self._gone(f"copying {path} out", e) from e
-        try:
-            yield response
-        except aiohttp.ClientError as e:
-            raise await self._gone(f"copying {path} out", e) from e
-        finally:
-            response.close()
-
-    async def read_file(self, path: str, *, max_bytes: int = 16 * MiB) -> FileRead | None:
-        """Read a regular file (symlinks followed): None when there is no such file.
-
-        At most ``max_bytes`` are transferred and kept; ``FileRead.size`` is the
-        whole file's size.
-        """
-        for _ in range(8):
-            got = await self._read_once(path, max_bytes)
-            if not isinstance(got, str):
-                return got
-            path = posixpath.normpath(posixpath.join(posixpath.dirname(path), got))
-        return None
-
-    async def get_file(self, path: str, *, max_bytes: int = 16 * MiB) -> bytes | None:
-        """The first ``max_bytes`` of a regular file, or None when there is no such file."""
-        got = await self.read_file(path, max_bytes=max_bytes)
-        return None if got is None else got.data
-
-    async def _read_once(self, path: str, max_bytes: int) -> FileRead | str | None:
-        """The file, a symlink target to follow, or None."""
-        budget = max_bytes + 64 * 1024  # tar headers (PAX included) come before the data
-        buf = bytearray()
-        async with self._archive(path) as response:
-            if response is None:
-                return None
-            mode = int(path_stat(response.headers).get("mode", 0))
-            if mode & SYMLINK_BIT:
-                return str(path_stat(response.headers).get("linkTarget") or "") or None
-            if mode & TYPE_BITS:
-                return None
-            async for chunk in response.content.iter_chunked(CHUNK):
-                buf += chunk
-                if len(buf) >= budget:
-                    break
-        with tarfile.open(fileobj=io.BytesIO(bytes(buf)), mode="r|") as tar:
-            member = tar.next()
-            if member is None or not member.isfile():
-                return None
-            f = tar.extractfile(member)
-            data = f.read(min(member.size, max_bytes)) if f is not None else b""
-        return FileRead(data=data, size=member.size, mode=mode & 0o777)
-
-    async def read_dir(self, path: str, *, max_bytes: int = 4 * MiB) -> dict[str, bytes] | None:
-        """The regular files of directory ``path`` (relative name -> bytes) in one request; None if missing.
-
-        Files that do not fit in the first ``max_bytes`` of the archive are left out.
-        """
-        buf = bytearray()
-        async with self._archive(path) as response:
-            if response is None:
-                return None
-            async for chunk in response.content.iter_chunked(CHUNK):
-                buf += chunk
-                if len(buf) >= max_bytes:
-                    break
-        files: dict[str, bytes] = {}
-        try:
-            with tarfile.open(fileobj=io.BytesIO(bytes(buf)), mode="r|") as tar:
-                for member in tar:
-                    f = tar.extractfile(member) if member.isfile() else None
-                    if f is not None:
-                        data = f.read()
-                        if len(data) == member.size:
-                            files[member.name.split("/", 1)[1] if "/" in member.name else member.name] = data
-        except (tarfile.TarError, EOFError):
-            pass  # the budget cut the archive: keep what was complete
-        return files
-
-    async def get_archive(self, path: str, dest: Path, *, max_bytes: int = 256 * MiB) -> ArchiveCopy:
-        """Copy container ``path`` (file or directory) into host directory ``dest``.
-
-        The tar stream is cut after ``max_bytes``; members complete by then are
-        extracted (``truncated`` says so).  Extraction uses tarfile's ``data``
-        filter: no absolute paths, no links out of ``dest``, no devices.
-        A missing ``path`` gives ``ArchiveCopy(0, 0, False)``.
-        """
-        received = 0
-        truncated = False
-        with tempfile.TemporaryFile() as spool:
-            async with self._archive(path) as response:
-                if response is None:
-                    return ArchiveCopy(bytes=0, files=0, truncated=False)
-                async for chunk in response.content.iter_chunked(CHUNK):
-                    if received + len(chunk) > max_bytes:
-                        chunk = chunk[: max_bytes - received]
-                        truncated = True
-                    await anyio.to_thread.run_sync(spool.write, chunk)
-                    received += len(chunk)
-                    if truncated:
-                        break
-            spool.seek(0)
-            files = await anyio.to_thread.run_sync(extract, spool, dest)
-        return ArchiveCopy(bytes=received, files=files, truncated=truncated)
 
     # ------------------------------------------------------------------ images
 

@@ -10,7 +10,21 @@ import msgspec
 
 from realcli.events import Output
 
-__all__ = ["ArchiveCopy", "BindMount", "ExecResult", "FileRead", "SandboxInfo"]
+__all__ = [
+    "DEFAULT_MAX_OUTPUT_BYTES",
+    "DEFAULT_PIDS_LIMIT",
+    "MiB",
+    "ArchiveCopy",
+    "BindMount",
+    "ExecResult",
+    "FileCopy",
+    "FileRead",
+    "SandboxInfo",
+]
+
+MiB = 1 << 20
+DEFAULT_PIDS_LIMIT = 1024
+DEFAULT_MAX_OUTPUT_BYTES = 1 << 20  # per stream of one command
 
 
 class ExecResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -74,3 +88,17 @@ class ArchiveCopy:
     bytes: int
     files: int
     truncated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FileCopy:
+    """Something to copy into a sandbox when it is created, before its first command.
+
+    ``src`` is a host path (a file, or a directory whose contents go into
+    ``dest`` as ``put_files`` would copy them) or bytes written to the file
+    ``dest`` with ``mode``.  ``dest`` is absolute.
+    """
+
+    dest: str
+    src: Path | bytes
+    mode: int = 0o644

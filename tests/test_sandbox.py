@@ -18,7 +18,7 @@ import anyio
 import pytest
 
 from realcli._errors import InfrastructureError
-from realcli.environments import DockerSandbox, DockerUnavailableError, connect, gc
+from realcli.environments import DockerSandbox, DockerUnavailableError, FileCopy, RoundTrips, connect, gc
 from realcli.events import EnvironmentConfig
 
 pytest_plugins = ["tests.conftest_docker"]
@@ -420,3 +420,34 @@ async def test_gc_removes_orphans_and_leaves_live_sandboxes(
     # A run filter removes that run's sandboxes, live or not.
     assert await gc(docker_client, run=sandbox_run) == [live.id]
     assert not await container_exists(docker_client, live.id)
+
+
+# ------------------------------------------------------------------ round trips
+
+
+async def test_files_go_in_with_the_creation_and_round_trips_are_counted(debian_image: str, sandbox_run: str) -> None:
+    trips = RoundTrips()
+    solve = FileCopy("/solution/solve.sh", b"echo solved\n", mode=0o755)
+    async with connect(round_trips=trips) as docker:
+        assert set(trips.counts) == {"GET version"}  # the ping (and aiodocker's API version check)
+        trips.reset()
+        async with DockerSandbox(docker, debian_image, run=sandbox_run, trial="t", files=[solve]) as sb:
+            created = dict(trips.counts)
+            assert sb.copied == (len(solve.src),)
+            trips.reset()
+            r = await sb.exec("/solution/solve.sh && ls -d /logs/agent /logs/verifier", timeout_sec=30)
+            assert (r.exit_code, r.stdout.text) == (0, "solved\n/logs/agent\n/logs/verifier\n")
+            ran = dict(trips.counts)
+            trips.reset()
+            got = await sb.read_files({"/logs/verifier/a": 10, "/logs/verifier/b": 10})
+            assert got == {"/logs/verifier/a": None, "/logs/verifier/b": None}
+            read = dict(trips.counts)
+    # One archive request before the start carries the log directories and the files.
+    assert created == {
+        "GET info": 1,
+        "POST containers/create": 1,
+        "PUT containers/*/archive": 1,
+        "POST containers/*/start": 1,
+    }
+    assert ran == {"POST containers/*/exec": 1, "POST exec/*/start": 1, "GET exec/*/json": 1}
+    assert read == {"GET containers/*/archive": 1}  # files of one directory: one request

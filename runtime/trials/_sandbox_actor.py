@@ -22,7 +22,7 @@ from anyio.abc import TaskStatus
 
 from realcli import TaskFormatError, find_error
 from realcli import events as ev
-from realcli.environments import BindMount, DockerSandbox, ExecResult
+from realcli.environments import BindMount, DockerSandbox, ExecResult, FileCopy, FileRead, Sandbox
 from realcli.runtime.bus import StreamWriter, TrialFeed
 from realcli.runtime.trials._rewards import REWARD_FILE_BYTES, RewardResult, checks_of, parse_rewards
 from realcli.taskformat import Task, resolve_env
@@ -32,6 +32,9 @@ STORAGE_POLL_SEC: Final = 2.0  # how often the writable layer is measured while 
 _SATURATED_SHARE: Final = 0.9  # of the pids limit: the sandbox can no longer start a process
 EVIDENCE_FILE_BYTES: Final = 64 * 1024
 CTRF_BYTES: Final = 4 << 20
+REWARD_TXT: Final = "/logs/verifier/reward.txt"
+REWARD_JSON: Final = "/logs/verifier/reward.json"
+CTRF: Final = "/logs/verifier/ctrf.json"
 EVIDENCE_TOTAL_BYTES: Final = 512 * 1024  # one event; NATS's default max_payload is 1 MiB
 MAX_EVIDENCE_FILES: Final = 40
 _PATHS_IN_COMMAND: Final = re.compile(r"(?<![\w$])(/(?:[\w.+-]+/)*[\w.+-]+)")
@@ -68,10 +71,11 @@ class SandboxActor:
         self._plan = plan
         self._out = writer
         self._feed = feed
-        self._box: DockerSandbox | None = None
+        self._box: Sandbox | None = None
         self._agent_command_running = False
         self._agent_working = True  # until the agent's time ends (each step's, for a multi-step task)
         self._step: int | None = None  # the step of a multi-step task under way
+        self._tests_copied: int | None = None  # the bytes of /tests, when copied in ahead of verification
 
     async def run(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
         """Start with ``tg.start(actor.run)``: ready once the container is up and prepared."""
@@ -83,6 +87,7 @@ class SandboxActor:
         )
         self._verifier_env = resolve_env(config.verifier.env, where=f"{toml}: verifier.env")
         self._solution_env = resolve_env(config.solution.env, where=f"{toml}: solution.env")
+        copies = self._copies_in()
         box = DockerSandbox.for_task(
             self._docker,
             plan.image,
@@ -93,6 +98,7 @@ class SandboxActor:
             mounts=plan.mounts,
             internet=plan.internet,
             allow_host_network=plan.allow_host_network,
+            files=[copy for copy, _, _ in copies],
         )
         reason = "trial over"
         self._verified = False
@@ -111,7 +117,7 @@ class SandboxActor:
                         workdir=info.workdir,
                     )
                 )
-                await self._prepare(box)
+                await self._prepare(box, list(zip(copies, box.copied, strict=True)))
                 task_status.started()
                 await self._serve(box)
         except BaseException as e:
@@ -126,32 +132,35 @@ class SandboxActor:
                     ev.SandboxRemoved(container_id=self._box.info.container_id, reason=reason)
                 )
 
-    async def _prepare(self, box: DockerSandbox) -> None:
+    def _copies_in(self) -> list[tuple[FileCopy, str, str]]:
+        """What goes in before the first command (traps, solutions), each with its origin and purpose.
+
+        They travel with the sandbox's creation: one archive request for all.
+        """
         task = self._plan.task
-        if task.config.environment.healthcheck is not None:
-            await self._healthy(box, task.config.environment.healthcheck)
+        copies: list[tuple[FileCopy, str, str]] = []
         if self._plan.plant_traps:
             for src, dest in task.trap_files():
-                size = await box.put_bytes(dest, src.read_bytes(), mode=src.stat().st_mode & 0o777)
-                await self._out.append(
-                    ev.FilesCopied(
-                        direction="in", src=str(src.relative_to(task.root)), dest=dest, bytes=size, purpose="trap"
-                    )
-                )
+                copy = FileCopy(dest, src.read_bytes(), mode=src.stat().st_mode & 0o777)
+                copies.append((copy, str(src.relative_to(task.root)), "trap"))
         if self._plan.copy_solution and task.solution_dir.is_dir():
-            size = await box.put_files("/solution", task.solution_dir)
-            await self._out.append(
-                ev.FilesCopied(direction="in", src="solution/", dest="/solution", bytes=size, purpose="solution")
-            )
+            copies.append((FileCopy("/solution", task.solution_dir), "solution/", "solution"))
         for step in task.spec.steps if self._plan.copy_solution else []:
             folder = task.step_dir(step.name) / "solution"
             if folder.is_dir():
                 dest = f"/solution/steps/{step.name}"
-                size = await box.put_files(dest, folder)
-                origin = f"steps/{step.name}/solution/"
-                await self._out.append(
-                    ev.FilesCopied(direction="in", src=origin, dest=dest, bytes=size, purpose="solution")
-                )
+                copies.append((FileCopy(dest, folder), f"steps/{step.name}/solution/", "solution"))
+        return copies
+
+    async def _prepare(self, box: Sandbox, copied: list[tuple[tuple[FileCopy, str, str], int]]) -> None:
+        """The healthcheck, then the facts of the copies made at creation (in the order they were made)."""
+        task = self._plan.task
+        if task.config.environment.healthcheck is not None:
+            await self._healthy(box, task.config.environment.healthcheck)
+        for (copy, origin, purpose), size in copied:
+            await self._out.append(
+                ev.FilesCopied(direction="in", src=origin, dest=copy.dest, bytes=size, purpose=purpose)
+            )
 
     def _agent_user(self) -> str | int | None:
         """The user the agent's commands run as: the current step's ``[steps.agent] user``, else ``[agent] user``."""
@@ -160,7 +169,7 @@ class SandboxActor:
             return user
         return config.agent.user
 
-    async def _prepare_step(self, box: DockerSandbox, req: ev.StepStarted) -> None:
+    async def _prepare_step(self, box: Sandbox, req: ev.StepStarted) -> None:
         """Harbor's step setup: ``workdir/`` into the working directory, its ``setup.sh`` run, the healthcheck."""
         self._step = req.index
         task = self._plan.task
@@ -190,7 +199,7 @@ class SandboxActor:
         await self._out.append(ev.StepPrepared(trial_id=self._plan.trial_id, index=req.index, name=req.name))
         self._agent_working = True
 
-    async def _healthy(self, box: DockerSandbox, check: ev.HealthcheckConfig) -> None:
+    async def _healthy(self, box: Sandbox, check: ev.HealthcheckConfig) -> None:
         """Harbor's healthcheck: retry the command until it passes; each attempt is a ``setup`` command."""
         await anyio.sleep(check.start_period_sec)
         for attempt in range(1, check.retries + 1):
@@ -207,7 +216,7 @@ class SandboxActor:
             f"{check.retries} attempt(s): {_merge(result).text.strip()[-200:] or f'exit {result.exit_code}'}"
         )
 
-    async def _serve(self, box: DockerSandbox) -> None:
+    async def _serve(self, box: Sandbox) -> None:
         async with anyio.create_task_group() as tg:
             tg.start_soon(self._interrupt_at_end, box)
             if box.storage_mb:
@@ -215,7 +224,7 @@ class SandboxActor:
             await self._serve_requests(box)
             tg.cancel_scope.cancel()
 
-    async def _guard_storage(self, box: DockerSandbox, limit_mb: int) -> None:
+    async def _guard_storage(self, box: Sandbox, limit_mb: int) -> None:
         """While the agent works, its disk is a budget: measured every few seconds, enforced once.
 
         Past it, every process is killed (a writer in the background included:
@@ -234,7 +243,7 @@ class SandboxActor:
                 )
                 return
 
-    async def _interrupt_at_end(self, box: DockerSandbox) -> None:
+    async def _interrupt_at_end(self, box: Sandbox) -> None:
         """When the supervisor ends the agent's time, stop the agent's command still running.
 
         Every command runs under ``timeout`` in the container, which passes a
@@ -250,13 +259,13 @@ class SandboxActor:
             if self._agent_command_running and await box.process_count() < box.pids_limit * _SATURATED_SHARE:
                 await box.exec(_KILL_TIMEOUTS, timeout_sec=10)
 
-    async def _reset_if_saturated(self, box: DockerSandbox) -> None:
+    async def _reset_if_saturated(self, box: Sandbox, running: int) -> bool:
         """Background processes the agent started (a service the task asked for) keep running for the
-        verifier, as in Harbor; but a sandbox whose process limit is exhausted can start nothing, the
-        hard checks and the verifier included: then every process is killed (the files stay)."""
-        running = await box.process_count()
+        verifier, as in Harbor; but a sandbox whose process limit is exhausted (``running`` processes)
+        can start nothing, the hard checks and the verifier included: then every process is killed
+        (the files stay).  Returns whether it was."""
         if running < box.pids_limit * _SATURATED_SHARE:
-            return
+            return False
         await box.reset_processes()
         await self._out.append(
             ev.SandboxReset(
@@ -266,8 +275,9 @@ class SandboxActor:
                 processes=running,
             )
         )
+        return True
 
-    async def _serve_requests(self, box: DockerSandbox) -> None:
+    async def _serve_requests(self, box: Sandbox) -> None:
         async for rec in self._feed.follow():
             match rec.event:
                 case ev.CommandRequested() as req:
@@ -282,7 +292,7 @@ class SandboxActor:
 
     # ------------------------------------------------------------- commands
 
-    async def _command(self, box: DockerSandbox, req: ev.CommandRequested) -> None:
+    async def _command(self, box: Sandbox, req: ev.CommandRequested) -> None:
         await self._out.append(ev.CommandStarted(command_id=req.command_id, command=req.command, purpose=req.purpose))
         self._agent_command_running = req.purpose in ev.AGENT_PURPOSES
         agent = req.purpose in ev.AGENT_PURPOSES
@@ -301,71 +311,130 @@ class SandboxActor:
 
     # ------------------------------------------------------------- evidence
 
-    async def _snapshot(self, box: DockerSandbox, req: ev.SnapshotRequested) -> None:
-        await self._reset_if_saturated(box)
+    async def _snapshot(self, box: Sandbox, req: ev.SnapshotRequested) -> None:
         script = self._plan.task.spec.script
-        checks: list[ev.Event] = []
-        for probe in script.probes if script else []:
-            for check in probe.hard_checks:
-                result = await box.exec(check.run, timeout_sec=check.timeout_sec, workdir=box.workdir)
-                checks.append(
-                    ev.HardCheckFinished(
-                        probe_id=probe.id,
-                        check_id=check.id,
-                        command=check.run,
-                        exit_code=result.exit_code,
-                        expect_exit=check.expect_exit,
-                        passed=result.exit_code == check.expect_exit,
-                        output=_merge(result),
-                    )
-                )
+        checks = [(probe, check) for probe in (script.probes if script else []) for check in probe.hard_checks]
         if checks:
-            await self._out.append(*checks)
-        files, budget = [], EVIDENCE_TOTAL_BYTES
-        for path in req.paths[:MAX_EVIDENCE_FILES]:
-            evidence = await self._evidence_file(box, path, max(0, min(EVIDENCE_FILE_BYTES, budget)))
-            budget -= len(evidence.content.encode())
-            files.append(evidence)
-        find = f"find {_quote(box.workdir)} -maxdepth 3 -not -path '*/.git/*' -printf '%y %8s %p\\n'"
-        listing = await box.exec(
-            f"{find} | sort -k3 | head -n 500",
-            timeout_sec=30,
-            max_output_bytes=EVIDENCE_FILE_BYTES,
-        )
+            await self._reset_if_saturated(box, await box.process_count())
+            await self._hard_checks(box, checks)
+            files, listing = await self._evidence(box, req)
+        else:
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(self._tests_ahead, box, req)
+                files, listing = await self._evidence_unless_saturated(box, req)
         image = None
         if self._plan.keep_image:
             image = f"realcli-final/{self._plan.run_id.lower()}:{self._plan.trial_id.lower()}"[:128]
             repo, tag = image.split(":")
             await box.commit(repo, tag)
         await self._out.append(
-            ev.EvidenceSnapshotted(trial_id=self._plan.trial_id, files=files, listing=listing.stdout, image=image)
+            ev.EvidenceSnapshotted(trial_id=self._plan.trial_id, files=files, listing=listing, image=image)
         )
 
-    async def _evidence_file(self, box: DockerSandbox, path: str, limit: int) -> ev.EvidenceFile:
-        read = await box.read_file(path, max_bytes=max(1, limit))
-        if read is None:
-            return ev.EvidenceFile(path=path, exists=False)
-        data = read.data[:limit]  # an exhausted budget keeps the file's size and existence only
-        whole = len(data) == read.size
-        return ev.EvidenceFile(
-            path=path,
-            exists=True,
-            content=data.decode("utf-8", "replace"),
-            size=read.size,
-            truncated=not whole,
-            sha256=hashlib.sha256(data).hexdigest() if whole else "",
-        )
+    async def _tests_ahead(self, box: Sandbox, req: ev.SnapshotRequested) -> None:
+        """Copy the tests in while the evidence is gathered, where nothing of the snapshot can see them.
+
+        Verification follows the snapshot of a single-step task; its
+        ``FilesCopied`` is recorded then, as when the copy is made then.  Not
+        when the listing or an evidence path could reach /tests, nor when the
+        final state is kept as an image.  A failed copy is made again then.
+        """
+        task, workdir = self._plan.task, box.workdir.rstrip("/") + "/"
+        if task.spec.steps or self._plan.keep_image or not task.tests_dir.is_dir():
+            return
+        if "/tests/".startswith(workdir) or any(p.startswith("/tests") for p in req.paths):
+            return
+        try:
+            self._tests_copied = await box.put_files("/tests", task.tests_dir)
+        except Exception:
+            self._tests_copied = None  # copied again, and its error raised, at verification
+
+    async def _hard_checks(self, box: Sandbox, checks: list[tuple[ev.Probe, ev.HardCheck]]) -> None:
+        finished: list[ev.Event] = []
+        for probe, check in checks:
+            result = await box.exec(check.run, timeout_sec=check.timeout_sec, workdir=box.workdir)
+            finished.append(
+                ev.HardCheckFinished(
+                    probe_id=probe.id,
+                    check_id=check.id,
+                    command=check.run,
+                    exit_code=result.exit_code,
+                    expect_exit=check.expect_exit,
+                    passed=result.exit_code == check.expect_exit,
+                    output=_merge(result),
+                )
+            )
+        await self._out.append(*finished)
+
+    async def _evidence_unless_saturated(
+        self, box: Sandbox, req: ev.SnapshotRequested
+    ) -> tuple[list[ev.EvidenceFile], ev.Output]:
+        """The evidence, with the process count asked meanwhile (no command of ours comes before it).
+
+        A saturated sandbox cannot start the listing: its attempt is given
+        up, the sandbox reset, and the evidence gathered again (the files
+        are the same: a reset only kills processes).
+        """
+        running = 0
+        got: list[tuple[list[ev.EvidenceFile], ev.Output]] = []
+        failed: list[Exception] = []
+        async with anyio.create_task_group() as tg:
+
+            async def count() -> None:
+                nonlocal running
+                running = await box.process_count()
+                if running >= box.pids_limit * _SATURATED_SHARE:
+                    tg.cancel_scope.cancel()
+
+            async def gather() -> None:
+                try:
+                    got.append(await self._evidence(box, req))
+                except Exception as e:  # raised below unless the sandbox turns out saturated
+                    failed.append(e)
+
+            tg.start_soon(count)
+            tg.start_soon(gather)
+        if await self._reset_if_saturated(box, running):
+            return await self._evidence(box, req)
+        if failed:
+            raise failed[0]
+        return got[0]
+
+    async def _evidence(self, box: Sandbox, req: ev.SnapshotRequested) -> tuple[list[ev.EvidenceFile], ev.Output]:
+        """The evidence files (within the snapshot's budget) and the working directory's listing."""
+        paths = req.paths[:MAX_EVIDENCE_FILES]
+        find = f"find {_quote(box.workdir)} -maxdepth 3 -not -path '*/.git/*' -printf '%y %8s %p\\n'"
+        reads: dict[str, FileRead | None] = {}
+        async with anyio.create_task_group() as tg:  # both only read: the files while the listing runs
+
+            async def read() -> None:
+                reads.update(await box.read_files(dict.fromkeys(paths, EVIDENCE_FILE_BYTES)))
+
+            tg.start_soon(read)
+            listing = await box.exec(
+                f"{find} | sort -k3 | head -n 500",
+                timeout_sec=30,
+                max_output_bytes=EVIDENCE_FILE_BYTES,
+            )
+        files, budget = [], EVIDENCE_TOTAL_BYTES
+        for path in paths:
+            evidence = _evidence_file(path, reads[path], max(0, min(EVIDENCE_FILE_BYTES, budget)))
+            budget -= len(evidence.content.encode())
+            files.append(evidence)
+        return files, listing.stdout
 
     # ------------------------------------------------------------- verifier
 
-    async def _verify(self, box: DockerSandbox, req: ev.VerificationRequested) -> None:
+    async def _verify(self, box: Sandbox, req: ev.VerificationRequested) -> None:
         task = self._plan.task
         started = time.monotonic()
         env, user = self._verifier_env, task.config.verifier.user
         if req.step is not None:
             env, user = await self._step_tests(box, req.step)
         elif task.tests_dir.is_dir():
-            size = await box.put_files("/tests", task.tests_dir)
+            size = self._tests_copied
+            if size is None:
+                size = await box.put_files("/tests", task.tests_dir)
             await self._out.append(
                 ev.FilesCopied(direction="in", src="tests/", dest="/tests", bytes=size, purpose="tests")
             )
@@ -377,13 +446,16 @@ class SandboxActor:
             user=user,
             max_output_bytes=AGENT_OUTPUT_BYTES,
         )
-        rewards = await self._rewards(box)
+        outputs = await box.read_files(
+            {REWARD_TXT: REWARD_FILE_BYTES, REWARD_JSON: REWARD_FILE_BYTES, CTRF: CTRF_BYTES}
+        )
+        rewards = await self._rewards(box, outputs[REWARD_TXT], outputs[REWARD_JSON])
         reward, error = rewards.reward, rewards.error
         if result.timed_out and reward is None:
             # The verifier ran out of time on what the agent left (a hung program, a runaway build):
             # the agent's failure, V = 0, not an error of the harness.
             reward, error = 0.0, None
-        ctrf = await box.read_file("/logs/verifier/ctrf.json", max_bytes=CTRF_BYTES)
+        ctrf = outputs[CTRF]
         await self._out.append(
             ev.VerifierFinished(
                 trial_id=self._plan.trial_id,
@@ -399,7 +471,7 @@ class SandboxActor:
             )
         )
 
-    async def _step_tests(self, box: DockerSandbox, name: str) -> tuple[dict[str, str], str | int | None]:
+    async def _step_tests(self, box: Sandbox, name: str) -> tuple[dict[str, str], str | int | None]:
         """A fresh /tests and /logs/verifier for a step: the task's tests, then the step's over them (Harbor).
 
         Returns the step's verifier env and user (each falling back to the task's ``[verifier]``).
@@ -422,10 +494,8 @@ class SandboxActor:
         user = step.verifier.user if step.verifier.user is not None else task.config.verifier.user
         return env, user
 
-    async def _rewards(self, box: DockerSandbox) -> RewardResult:
-        """Read the reward files on their own (a large log beside them never crowds them out)."""
-        txt = await box.read_file("/logs/verifier/reward.txt", max_bytes=REWARD_FILE_BYTES)
-        json = await box.read_file("/logs/verifier/reward.json", max_bytes=REWARD_FILE_BYTES)
+    async def _rewards(self, box: Sandbox, txt: FileRead | None, json: FileRead | None) -> RewardResult:
+        """The reward from its files (each read with its own bound: a large log beside them never crowds them out)."""
         present = ""
         if txt is None and json is None:
             listing = await box.exec("ls -A /logs/verifier | head -n 20", timeout_sec=30)
@@ -453,6 +523,22 @@ def evidence_paths(task: Task) -> list[str]:
         if not p.startswith(_NOT_EVIDENCE) and "*" not in p:
             seen.setdefault(p.rstrip("."), None)
     return list(seen)
+
+
+def _evidence_file(path: str, read: FileRead | None, limit: int) -> ev.EvidenceFile:
+    """One evidence file, cut to ``limit`` (what is left of the snapshot's budget)."""
+    if read is None:
+        return ev.EvidenceFile(path=path, exists=False)
+    data = read.data[:limit]  # an exhausted budget keeps the file's size and existence only
+    whole = len(data) == read.size
+    return ev.EvidenceFile(
+        path=path,
+        exists=True,
+        content=data.decode("utf-8", "replace"),
+        size=read.size,
+        truncated=not whole,
+        sha256=hashlib.sha256(data).hexdigest() if whole else "",
+    )
 
 
 def _finished(command_id: str, purpose: ev.CommandPurpose, result: ExecResult) -> ev.CommandFinished:

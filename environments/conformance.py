@@ -1,0 +1,283 @@
+"""The contract every ``Sandbox`` implementation passes, as a reusable pytest class.
+
+Subclass ``SandboxContract`` in a test module, override the ``make_sandbox``
+fixture (it returns a factory of sandboxes not yet opened) and
+``leftovers`` (what of a removed sandbox is still there); pytest then runs
+every case on your implementation::
+
+    class TestMySandbox(SandboxContract):
+        @pytest.fixture
+        def make_sandbox(self) -> SandboxFactory:
+            return lambda **kw: MySandbox(**kw)
+
+        async def leftovers(self, sandbox: Sandbox) -> list[str]:
+            return []
+
+The factory takes ``workdir`` and ``env`` as ``DockerSandbox`` does.  The
+image (or the host) needs ``bash``, coreutils and ``/proc``.  Commands here
+use relative paths only: a local sandbox runs them on the host, where an
+absolute path names the host's file.  Needs pytest and an async test runner
+(the project's tests use pytest-asyncio in auto mode).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Protocol
+
+import anyio
+import pytest
+
+from realcli.environments._interface import Sandbox
+
+__all__ = ["SandboxContract", "SandboxFactory"]
+
+# Guards against hangs, not speed assertions: every wait below is far shorter.
+_HANG_GUARD_SEC = 120
+# `timeout -k 5` in a container, the same grace locally.
+_KILL_AFTER_SEC = 5.0
+# Reports what is alive among pids listed in a file (zombies, which only wait to be reaped, are not).
+_ALIVE = (
+    'for p in $(cat "$1"); do s=$(cut -d" " -f3 /proc/$p/stat 2>/dev/null); '
+    '[ -n "$s" ] && [ "$s" != Z ] && echo "alive $p"; done; true'
+)
+
+
+class SandboxFactory(Protocol):
+    """Makes a sandbox, not yet opened: ``async with factory(workdir="/app") as sb``."""
+
+    def __call__(self, *, workdir: str | None = "/app", env: Mapping[str, str] | None = None) -> Sandbox: ...
+
+
+class SandboxContract:
+    """Cases every ``Sandbox`` passes: commands, deadlines, bounded output, files, evidence, removal."""
+
+    @pytest.fixture
+    def make_sandbox(self) -> SandboxFactory:
+        """Override: the factory of the implementation under test."""
+        raise NotImplementedError("a SandboxContract subclass overrides the make_sandbox fixture")
+
+    async def leftovers(self, sandbox: Sandbox) -> list[str]:
+        """Override: what of ``sandbox``, removed, is still there (containers, directories, processes)."""
+        raise NotImplementedError("a SandboxContract subclass overrides leftovers")
+
+    # ----------------------------------------------------------------- commands
+
+    async def test_exec_returns_output_and_exit_codes(self, make_sandbox: SandboxFactory) -> None:
+        async with make_sandbox(env={"TASK_VAR": "42"}) as sb:
+            r = await sb.exec("echo out; echo err >&2; exit 3", timeout_sec=30)
+            assert (r.exit_code, r.stdout.text, r.stderr.text, r.timed_out) == (3, "out\n", "err\n", False)
+            assert (r.stdout.total_bytes, r.stdout.kept_bytes) == (4, 4)
+
+            r = await sb.exec('echo "$TASK_VAR|$A|$B"', timeout_sec=30, env={"A": "x y", "B": "'q\""})
+            assert r.stdout.text == "42|x y|'q\"\n"
+
+            r = await sb.exec("printf '%s\\n' 'a b' $((6*7))", timeout_sec=30)
+            assert (r.exit_code, r.stdout.text) == (0, "a b\n42\n")
+
+            r = await sb.exec("no-such-command-here", timeout_sec=30)
+            assert r.exit_code == 127
+            assert "not found" in r.stderr.text
+
+            r = await sb.exec("exit 124", timeout_sec=30)  # exiting 124 on its own is not a timeout
+            assert (r.exit_code, r.timed_out) == (124, False)
+
+    async def test_workdir_is_honoured(self, make_sandbox: SandboxFactory) -> None:
+        async with make_sandbox(workdir="/srv/work") as sb:
+            assert sb.workdir == sb.info.workdir == "/srv/work"
+            await sb.put_bytes("/srv/work/marker", b"default\n")
+            await sb.put_bytes("/opt/other/marker", b"asked\n")
+            assert (await sb.exec("cat marker", timeout_sec=30)).stdout.text == "default\n"
+            r = await sb.exec("cat marker && echo made > new", timeout_sec=30, workdir="/opt/other")
+            assert r.stdout.text == "asked\n"
+            made = await sb.read_file("/opt/other/new")
+            assert made is not None
+            assert made.data == b"made\n"
+
+    async def test_timeout_kills_the_command_and_what_it_started(self, make_sandbox: SandboxFactory) -> None:
+        async with make_sandbox() as sb:
+            # A background child, and a foreground one that ignores TERM (so KILL must follow).
+            command = "echo started; sleep 1001 & echo $! > pids; trap '' TERM; sleep 1002 & echo $! >> pids; wait"
+            with anyio.fail_after(_HANG_GUARD_SEC):
+                r = await sb.exec(command, timeout_sec=1)
+            assert r.timed_out
+            assert r.exit_code in (124, 137)
+            assert r.stdout.text == "started\n"
+            assert 1 <= r.duration_sec < 1 + _KILL_AFTER_SEC + 5
+            alive = await sb.exec(_ALIVE.replace('"$1"', "pids"), timeout_sec=30)
+            assert (alive.exit_code, alive.stdout.text) == (0, "")
+
+    async def test_a_flood_of_output_is_bounded_and_counted(self, make_sandbox: SandboxFactory) -> None:
+        total, limit = 20_000_000, 64 * 1024
+        async with make_sandbox() as sb:
+            r = await sb.exec(
+                f"echo BEGIN; yes 0123456789abcdef | head -c {total}; echo; echo END; echo tiny >&2",
+                timeout_sec=300,
+                max_output_bytes=limit,
+            )
+        assert r.exit_code == 0
+        assert r.stdout.total_bytes == total + len("BEGIN\n") + 1 + len("END\n")
+        assert r.stdout.kept_bytes == limit
+        assert r.stdout.truncated
+        assert r.stdout.text.startswith("BEGIN\n0123456789abcdef\n")
+        assert r.stdout.text.endswith("\nEND\n")
+        assert f"[... {r.stdout.total_bytes - limit} bytes omitted ...]" in r.stdout.text
+        assert (r.stderr.text, r.stderr.truncated) == ("tiny\n", False)
+
+    # -------------------------------------------------------------------- files
+
+    async def test_files_round_trip_with_binary_and_modes(self, make_sandbox: SandboxFactory, tmp_path: Path) -> None:
+        src = tmp_path / "src"
+        files = _make_tree(src)
+        async with make_sandbox(workdir="/data") as sb:
+            copied = await sb.put_files("/data/in", src)  # /data/in does not exist yet
+            assert copied == sum(len(d) for d in files.values())
+            r = await sb.exec(
+                "cd in && sha256sum blob.bin && stat -c '%a %n' run.sh nested/notes.txt && readlink link && ./run.sh",
+                timeout_sec=30,
+            )
+            assert r.exit_code == 0, r.stderr.text
+            assert r.stdout.text.splitlines() == [
+                f"{hashlib.sha256(files['blob.bin']).hexdigest()}  blob.bin",
+                "755 run.sh",
+                "600 nested/notes.txt",
+                "nested/notes.txt",
+                "ran",
+            ]
+
+            blob = await sb.read_file("/data/in/blob.bin")
+            assert blob is not None
+            assert (blob.data, blob.size, blob.truncated) == (files["blob.bin"], len(files["blob.bin"]), False)
+            link = await sb.read_file("/data/in/link")  # a symlink is followed
+            assert link is not None
+            assert link.data == files["nested/notes.txt"]
+            assert await sb.read_file("/data/in/missing") is None
+            assert await sb.read_file("/data/in/nested") is None  # a directory is not a file
+            part = await sb.read_file("/data/in/blob.bin", max_bytes=1000)
+            assert part is not None
+            assert (part.data, part.size, part.truncated) == (files["blob.bin"][:1000], 300_000, True)
+
+            await sb.put_bytes("/data/x/y/secret.bin", b"\x00\xffdata", mode=0o600)
+            one = await sb.read_file("/data/x/y/secret.bin")
+            assert one is not None
+            assert (one.data, one.mode, one.truncated) == (b"\x00\xffdata", 0o600, False)
+
+            await sb.put_files("/data", src / "run.sh")  # a single file into a directory keeps its name
+            assert (await sb.exec("./run.sh", timeout_sec=30)).stdout.text == "ran\n"
+
+            out = tmp_path / "out"
+            copy = await sb.get_archive("/data/in", out)
+            assert not copy.truncated
+            for rel, data in files.items():
+                assert (out / "in" / rel).read_bytes() == data
+            assert (out / "in" / "run.sh").stat().st_mode & 0o777 == 0o755
+            assert os.readlink(out / "in" / "link") == "nested/notes.txt"
+            cut = await sb.get_archive("/data/in", tmp_path / "cut", max_bytes=100_000)
+            assert (cut.truncated, cut.bytes) == (True, 100_000)
+            assert (await sb.get_archive("/no/such/dir", tmp_path / "none")).files == 0
+
+    async def test_log_directories_exist_before_the_first_command(
+        self, make_sandbox: SandboxFactory, tmp_path: Path
+    ) -> None:
+        async with make_sandbox() as sb:
+            copy = await sb.get_archive("/logs", tmp_path)
+            assert copy.files >= 3
+            assert (tmp_path / "logs" / "agent").is_dir()
+            assert (tmp_path / "logs" / "verifier").is_dir()
+
+    async def test_snapshot_reads_listed_paths_and_reports_missing_ones(self, make_sandbox: SandboxFactory) -> None:
+        async with make_sandbox() as sb:
+            await sb.put_bytes("/logs/verifier/reward.txt", b"1\n")
+            await sb.put_bytes("/logs/verifier/ctrf.json", b"{}" * 50_000, mode=0o600)
+            await sb.put_bytes("/logs/verifier/big.log", os.urandom(2_000_000))
+            await sb.put_bytes("/app/notes/todo.txt", b"todo\n")
+            limits = {
+                "/logs/verifier/reward.txt": 100,
+                "/logs/verifier/reward.json": 100,  # missing, beside files that exist
+                "/logs/verifier/ctrf.json": 1000,  # cut to its limit
+                "/app/notes/todo.txt": 100,
+                "/app/nowhere/file": 100,  # missing, in a missing directory
+                "/logs/verifier": 100,  # a directory is not a file
+            }
+            got = await sb.read_files(limits)
+            assert list(got) == list(limits)
+            one_by_one = {path: await sb.read_file(path, max_bytes=limit) for path, limit in limits.items()}
+            assert got == one_by_one
+            reward, ctrf, todo = (
+                got["/logs/verifier/reward.txt"],
+                got["/logs/verifier/ctrf.json"],
+                got["/app/notes/todo.txt"],
+            )
+            assert reward is not None
+            assert (reward.data, reward.truncated) == (b"1\n", False)
+            assert ctrf is not None
+            assert (ctrf.data, ctrf.size, ctrf.mode, ctrf.truncated) == (b"{}" * 500, 100_000, 0o600, True)
+            assert todo is not None
+            assert todo.data == b"todo\n"
+            for missing in ("/logs/verifier/reward.json", "/app/nowhere/file", "/logs/verifier"):
+                assert got[missing] is None
+
+    # ---------------------------------------------------------------- processes
+
+    async def test_stop_processes_kills_what_commands_left_running(self, make_sandbox: SandboxFactory) -> None:
+        async with make_sandbox() as sb:
+            before = await sb.process_count()
+            r = await sb.exec("sleep 1003 >/dev/null 2>&1 & echo $! > pids", timeout_sec=30)
+            assert r.exit_code == 0
+            assert await sb.process_count() > before
+            await sb.stop_processes()
+            for _ in range(100):  # KILL is delivered, not awaited: give it a moment
+                alive = await sb.exec(_ALIVE.replace('"$1"', "pids"), timeout_sec=30)
+                if not alive.stdout.text:
+                    break
+                await anyio.sleep(0.05)
+            assert alive.stdout.text == ""
+            assert (await sb.exec("echo still usable", timeout_sec=30)).stdout.text == "still usable\n"
+
+    # ------------------------------------------------------------------ removal
+
+    async def test_remove_leaves_nothing(self, make_sandbox: SandboxFactory) -> None:
+        async with make_sandbox() as sb:
+            r = await sb.exec("sleep 1004 >/dev/null 2>&1 & echo ok", timeout_sec=30)
+            assert r.stdout.text == "ok\n"
+        assert await self.leftovers(sb) == []
+        await sb.remove()  # idempotent
+
+    async def test_remove_after_an_exception_leaves_nothing(self, make_sandbox: SandboxFactory) -> None:
+        box = make_sandbox()
+        with pytest.raises(RuntimeError, match="boom"):
+            await _fail_inside(box)
+        assert await self.leftovers(box) == []
+
+    async def test_remove_when_cancelled_mid_command_leaves_nothing(self, make_sandbox: SandboxFactory) -> None:
+        box = make_sandbox()
+        with anyio.move_on_after(2), anyio.fail_after(_HANG_GUARD_SEC):
+            async with box as sb:
+                await sb.exec("sleep 1006", timeout_sec=1000)
+        assert await self.leftovers(box) == []
+
+
+async def _fail_inside(box: Sandbox) -> None:
+    async with box as sb:
+        await sb.exec("sleep 1005 >/dev/null 2>&1 &", timeout_sec=30)
+        raise RuntimeError("boom")
+
+
+def _make_tree(root: Path) -> dict[str, bytes]:
+    files = {
+        "blob.bin": os.urandom(300_000),
+        "run.sh": b"#!/bin/sh\necho ran\n",
+        "nested/deeper/empty": b"",
+        "nested/notes.txt": "h\u00e9llo\n".encode(),
+    }
+    for rel, data in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    (root / "run.sh").chmod(0o755)
+    (root / "nested" / "notes.txt").chmod(0o600)
+    (root / "link").symlink_to("nested/notes.txt")
+    return files
