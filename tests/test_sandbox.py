@@ -425,6 +425,7 @@ async def test_gc_removes_orphans_and_leaves_live_sandboxes(
 # ------------------------------------------------------------------ round trips
 
 
+@pytest.mark.docker
 async def test_files_go_in_with_the_creation_and_round_trips_are_counted(debian_image: str, sandbox_run: str) -> None:
     trips = RoundTrips()
     solve = FileCopy("/solution/solve.sh", b"echo solved\n", mode=0o755)
