@@ -15,7 +15,7 @@ services:
 
 demo: setup
 	$(REALCLI) validate $(TASKS) --sample 5 --log $(LOG)
-	$(REALCLI) run $(TASKS) --mode paired --agent oracle --attempts 1 --concurrency 4 --run-id demo-$$(date +%Y%m%d-%H%M%S) --log $(LOG)
+	$(REALCLI) run $(TASKS) --mode paired --agent oracle --attempts 1 --concurrency 8 --run-id demo-$$(date +%Y%m%d-%H%M%S) --log $(LOG)
 
 # Every bundled task through validate (oracle, no-op, parrot, mutants): after changing tasks or the judge.
 validate: setup
