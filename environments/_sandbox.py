@@ -19,28 +19,24 @@ import re
 import secrets
 import socket
 import tempfile
-import time
 import weakref
 from collections.abc import Mapping, Sequence
 from types import TracebackType
 from typing import Any, Self
 
 import aiodocker
-import aiohttp
 import anyio
-import msgspec
 from aiodocker.containers import DockerContainer
 from aiodocker.exceptions import DockerError
-from aiodocker.execs import Exec
 
-from realcli._errors import EngineError, InfrastructureError, SandboxLostError
+from realcli._errors import EngineError, InfrastructureError
 from realcli.environments._archives import (
     file_chunks,
     tar_of_copies,
 )
-from realcli.environments._capture import Capture
-from realcli.environments._container_files import ContainerFiles, at_once
-from realcli.environments._docker import docker_error, is_not_found, one_line, session_labels
+from realcli.environments._container_commands import ContainerCommands
+from realcli.environments._container_files import at_once
+from realcli.environments._docker import docker_error, is_not_found, session_labels
 from realcli.environments._networks import KIND_NETWORK, SandboxNetwork, join_network, leave_network
 from realcli.environments._ownership import (
     KIND_SANDBOX,
@@ -58,7 +54,6 @@ from realcli.environments._sandbox_types import (
     DEFAULT_MAX_OUTPUT_BYTES,
     DEFAULT_PIDS_LIMIT,
     BindMount,
-    ExecResult,
     FileCopy,
     MiB,
     SandboxInfo,
@@ -67,25 +62,13 @@ from realcli.events import EnvironmentConfig
 
 __all__ = ["DEFAULT_MAX_OUTPUT_BYTES", "DEFAULT_PIDS_LIMIT", "DockerSandbox"]
 
-# `timeout -k`: after TERM at the deadline, KILL this many seconds later.
-KILL_AFTER_SEC = 5.0
-# Host-side backstop past the in-container deadline + KILL_AFTER_SEC.
-HOST_GRACE_SEC = 10.0
 _REMOVE_TIMEOUT_SEC = 60.0
 
-_GONE_CHECKS = 20
-_GONE_CHECK_INTERVAL_SEC = 0.05
 # Directories every sandbox has before its first command (Harbor's layout).
 _LOG_DIRS = (("logs", 0o755), ("logs/agent", 0o777), ("logs/verifier", 0o777))
 # Keeps the container alive with nothing but `sh` and `sleep`, which every usable image has.
 _KEEPALIVE = ["sh", "-c", "while :; do sleep 86400; done"]
 _NAME_CHARS = re.compile(r"[^a-zA-Z0-9_.-]+")
-# Kills every process but PID 1, the keep-alive loop, this shell and its `timeout` parent.
-_KILL_ALL = (
-    'for d in /proc/[0-9]*; do p=${d#/proc/}; case "$p" in 1|$$|$PPID) continue;; esac; '
-    'case "$(tr "\\0" " " < "$d/cmdline" 2>/dev/null)" in *"sleep 86400; done"*) continue;; esac; '
-    'kill -9 "$p" 2>/dev/null; done; true'
-)
 
 
 def _slug(text: str, limit: int) -> str:
@@ -106,7 +89,7 @@ async def _cpu_capacity(docker: aiodocker.Docker) -> float:
     return _engine_cpus[docker]
 
 
-class DockerSandbox(ContainerFiles):
+class DockerSandbox(ContainerCommands):
     """One trial's container, as an async context manager.
 
     ``async with DockerSandbox(docker, image, run=..., trial=...) as sb:``
@@ -225,19 +208,7 @@ class DockerSandbox(ContainerFiles):
 
     def labels(self) -> dict[str, str]:
         """The labels the container gets (ownership labels win over extra labels)."""
-        return {**self._extra_labels, **self._owner_labels(KIND_SANDBOX), LABEL_TRIAL: self.trial}
-
-    def _owner_labels(self, kind: str) -> dict[str, str]:
-        """What ``gc`` reads to find an object whose process is gone: kind, run, process, host."""
-        return {
-            **session_labels(),
-            LABEL_KIND: kind,
-            LABEL_RUN: self.run,
-            LABEL_PID: str(os.getpid()),
-            LABEL_HOST: socket.gethostname(),
-            LABEL_HOST_ID: host_id(),
-            LABEL_OWNER: owner_id(os.getpid()) or "",
-        }
+        return {**self._extra_labels, **_owner_labels(KIND_SANDBOX, self.run), LABEL_TRIAL: self.trial}
 
     async def __aenter__(self) -> Self:
         try:
@@ -261,9 +232,12 @@ class DockerSandbox(ContainerFiles):
         cpus = min(self._cpus, await _cpu_capacity(self._docker))
         if self._internet:
             self.network, self._network_name = await join_network(
-                self._docker, self.run, allow_host=self._allow_host_network, labels=self._owner_labels(KIND_NETWORK)
+                self._docker,
+                self.run,
+                allow_host=self._allow_host_network,
+                labels=_owner_labels(KIND_NETWORK, self.run),
             )
-        config = self._config(cpus)
+        config = _container_config(self, cpus)
         try:
             self._container = await self._docker.containers.create(config, name=self.name)
         except DockerError as e:
@@ -310,32 +284,6 @@ class DockerSandbox(ContainerFiles):
             raise docker_error(e, f"inspecting sandbox {self.name}") from e
         return str(data.get("Config", {}).get("WorkingDir") or "/")
 
-    def _config(self, cpus: float) -> dict[str, Any]:
-        memory = self._memory_mb * MiB
-        return {
-            "Image": self.image,
-            "Entrypoint": _KEEPALIVE,
-            "Cmd": [],
-            **({"WorkingDir": self._asked_workdir} if self._asked_workdir else {}),
-            "Env": [f"{k}={v}" for k, v in self._env.items()],
-            "Labels": self.labels(),
-            "Tty": False,
-            "AttachStdin": False,
-            "AttachStdout": False,
-            "AttachStderr": False,
-            "HostConfig": {
-                "NanoCpus": int(cpus * 1e9),
-                "Memory": memory,
-                "MemorySwap": memory,  # no swap beyond the limit
-                "PidsLimit": self._pids_limit,
-                # No file may outgrow the disk budget; the whole writable layer is measured (disk_used_mb).
-                **({"Ulimits": [_fsize(self.storage_mb)]} if self.storage_mb else {}),
-                "NetworkMode": self._network_name,
-                "Init": True,
-                **({"Mounts": [m.config() for m in self._mounts]} if self._mounts else {}),
-            },
-        }
-
     async def _remove_shielded(self) -> InfrastructureError | None:
         """Remove the container whatever happens around us; returns (not raises) a failure."""
         if self._removed:
@@ -367,186 +315,50 @@ class DockerSandbox(ContainerFiles):
         if error is not None:
             raise error
 
-    def _require(self) -> DockerContainer:
-        if self._container is None or self._removed:
-            raise InfrastructureError(f"sandbox {self.name} is not running (never started or already removed)")
-        return self._container
-
-    async def is_running(self) -> bool:
-        """Whether the container still exists and runs."""
-        if self._container is None or self._removed:
-            return False
-        try:
-            data = await self._container.show()
-        except DockerError as e:
-            if is_not_found(e):
-                return False
-            raise docker_error(e, f"inspecting sandbox {self.name}") from e
-        return bool(data.get("State", {}).get("Running"))
-
-    async def process_count(self) -> int:
-        """How many processes run in the container, counted from the engine's side (no exec needed)."""
-        container = self._require()
-        try:
-            listing = await container.top()
-        except DockerError as e:
-            raise await self._gone("listing processes", e) from e
-        return len(listing.get("Processes") or [])
-
-    async def stop_processes(self) -> None:
-        """Kill every process but the container's own (its init and keep-alive loop); the files stay.
-
-        Unlike ``reset_processes`` the container keeps running, so the agent's
-        command under way simply ends (killed) instead of losing its sandbox.
-        """
-        await self.exec(_KILL_ALL, timeout_sec=30)
-
-    async def disk_used_mb(self) -> int:
-        """The size of the container's writable layer (every file the sandbox wrote), in MiB."""
-        container = self._require()
-        try:
-            data = await container.show(size="true")
-        except DockerError as e:
-            raise await self._gone("measuring the disk", e) from e
-        return int(data.get("SizeRw") or 0) // MiB
-
     @property
     def pids_limit(self) -> int:
         return self._pids_limit
 
-    async def reset_processes(self) -> None:
-        """Kill every process in the container and start it again; its files stay as they are.
 
-        For a sandbox whose process limit is exhausted (a fork bomb): nothing
-        can be started in it any more, the verifier included.
-        """
-        container = self._require()
-        try:
-            await container.restart(t=0)
-        except DockerError as e:
-            raise await self._gone("restarting", e) from e
+def _container_config(sb: DockerSandbox, cpus: float) -> dict[str, Any]:
+    """The engine's create request for ``sb``: keep-alive entrypoint, limits, labels, network, mounts."""
+    memory = sb._memory_mb * MiB
+    return {
+        "Image": sb.image,
+        "Entrypoint": _KEEPALIVE,
+        "Cmd": [],
+        **({"WorkingDir": sb._asked_workdir} if sb._asked_workdir else {}),
+        "Env": [f"{k}={v}" for k, v in sb._env.items()],
+        "Labels": sb.labels(),
+        "Tty": False,
+        "AttachStdin": False,
+        "AttachStdout": False,
+        "AttachStderr": False,
+        "HostConfig": {
+            "NanoCpus": int(cpus * 1e9),
+            "Memory": memory,
+            "MemorySwap": memory,  # no swap beyond the limit
+            "PidsLimit": sb._pids_limit,
+            # No file may outgrow the disk budget; the whole writable layer is measured (disk_used_mb).
+            **({"Ulimits": [_fsize(sb.storage_mb)]} if sb.storage_mb else {}),
+            "NetworkMode": sb._network_name,
+            "Init": True,
+            **({"Mounts": [m.config() for m in sb._mounts]} if sb._mounts else {}),
+        },
+    }
 
-    async def _gone(self, doing: str, cause: BaseException | None = None) -> EngineError | SandboxLostError:
-        """The error for a sandbox that stopped or vanished under us, or for a failed engine call."""
-        if isinstance(cause, DockerError) and cause.status not in (404, 409):
-            return docker_error(cause, f"{doing} in sandbox {self.name}")
-        state = "was removed"
-        if self._container is not None:
-            try:
-                data = await self._container.show()
-            except DockerError as e:
-                if not is_not_found(e):
-                    return docker_error(e, f"{doing} in sandbox {self.name}")
-            else:
-                st = data.get("State", {})
-                if st.get("Running") and cause is not None:
-                    return EngineError(
-                        f"sandbox {self.name}: {doing} failed: {one_line(str(cause) or type(cause).__name__)}"
-                    )
-                state = f"is {st.get('Status', 'gone')}" + (" (OOM-killed)" if st.get("OOMKilled") else "")
-        return SandboxLostError(f"sandbox {self.name} {state} while {doing}; the trial cannot continue")
 
-    # ----------------------------------------------------------------- commands
-
-    async def exec(
-        self,
-        command: str,
-        *,
-        timeout_sec: float,
-        workdir: str | None = None,
-        env: Mapping[str, str] | None = None,
-        user: str | int | None = None,
-        max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES,
-    ) -> ExecResult:
-        """Run ``command`` with ``sh -c`` in the sandbox, killed inside the container after ``timeout_sec``.
-
-        Output is read incrementally; each stream keeps at most
-        ``max_output_bytes`` (head and tail) and counts the total.  Non-zero
-        exits and timeouts are results.  Raises ``InfrastructureError`` when
-        the container is gone or the engine fails.
-        """
-        if timeout_sec <= 0:
-            raise ValueError(f"timeout_sec must be positive, got {timeout_sec}")  # `timeout 0` never fires
-        container = self._require()
-        argv = ["timeout", "-k", f"{KILL_AFTER_SEC:g}", f"{timeout_sec:.3f}", "sh", "-c", command]
-        started = time.monotonic()
-        out, err = Capture(max_output_bytes), Capture(max_output_bytes)
-        try:
-            ex = await container.exec(
-                argv,
-                environment=dict(env) if env else None,
-                workdir=workdir,
-                user="" if user is None else str(user),
-            )
-        except DockerError as e:
-            raise await self._gone("starting a command", e) from e
-        exit_code: int | None = None
-        with anyio.move_on_after(timeout_sec + KILL_AFTER_SEC + HOST_GRACE_SEC):
-            try:
-                async with ex.start(detach=False) as stream:
-                    while (msg := await stream.read_out()) is not None:
-                        (err if msg.stream == 2 else out).feed(msg.data)
-                exit_code = await self._exit_code(ex)
-            except (DockerError, aiohttp.ClientError, OSError) as e:
-                raise await self._gone("running a command", e) from e
-        duration = time.monotonic() - started
-        if exit_code is None or exit_code >= 126:
-            await self._check_exec_failure(exit_code, out)
-        timed_out = exit_code is None or (exit_code in (124, 137) and duration >= timeout_sec)
-        return ExecResult(
-            exit_code=exit_code,
-            stdout=out.output(),
-            stderr=err.output(),
-            duration_sec=duration,
-            timed_out=timed_out,
-        )
-
-    async def _exit_code(self, ex: Exec) -> int | None:
-        # The stream ends when the process does; the engine may lag a moment in saying so.
-        for _ in range(500):
-            info = await ex.inspect()
-            if not info.get("Running"):
-                code = info.get("ExitCode")
-                return None if code is None else int(code)
-            await anyio.sleep(0.01)
-        return None
-
-    async def _check_exec_failure(self, exit_code: int | None, out: Capture) -> None:
-        """Tell a dead sandbox or an unusable image apart from a command that failed."""
-        # A container killed from outside takes its commands with it (exit 137) and the
-        # engine marks it stopped a moment later; give it that moment before blaming the command.
-        checks = _GONE_CHECKS if exit_code in (None, 137) else 1
-        for i in range(checks):
-            if not await self.is_running():
-                raise await self._gone("running a command")
-            if i + 1 < checks:
-                await anyio.sleep(_GONE_CHECK_INTERVAL_SEC)
-        if exit_code in (126, 127):
-            head = out.output().text[:300]
-            if re.search(r'(exec: "(timeout|sh)"|failed to run command .sh.)', head):
-                raise InfrastructureError(
-                    f"sandbox image {self.image!r} lacks `sh` or `timeout` (coreutils/busybox), "
-                    f"which the sandbox needs: {one_line(head, 160)}"
-                )
-
-    # ------------------------------------------------------------------ images
-
-    async def commit(self, repository: str, tag: str = "latest", *, labels: Mapping[str, str] | None = None) -> str:
-        """Keep the container's current filesystem as image ``repository:tag``; returns its id."""
-        container = self._require()
-        all_labels = {
-            LABEL_KIND: "snapshot",
-            LABEL_RUN: self.run,
-            LABEL_TRIAL: self.trial,
-            **session_labels(),
-            **(labels or {}),
-        }
-        change = "LABEL " + " ".join(f"{k}={msgspec.json.encode(v).decode()}" for k, v in all_labels.items())
-        try:
-            result = await container.commit(repository=repository, tag=tag, changes=[change], pause=True)
-        except DockerError as e:
-            raise await self._gone("committing an image", e) from e
-        return str(result["Id"])
+def _owner_labels(kind: str, run: str) -> dict[str, str]:
+    """What ``gc`` reads to find an object whose process is gone: kind, run, process, host."""
+    return {
+        **session_labels(),
+        LABEL_KIND: kind,
+        LABEL_RUN: run,
+        LABEL_PID: str(os.getpid()),
+        LABEL_HOST: socket.gethostname(),
+        LABEL_HOST_ID: host_id(),
+        LABEL_OWNER: owner_id(os.getpid()) or "",
+    }
 
 
 def _fsize(storage_mb: int) -> dict[str, Any]:
