@@ -1,0 +1,184 @@
+"""The sandbox actor's evidence snapshot: hard checks, evidence files and the listing, when the agent's time ends."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Final
+
+import anyio
+
+from realcli import events as ev
+from realcli.environments import FileRead, Sandbox
+from realcli.runtime.bus import StreamWriter
+from realcli.runtime.trials._sandbox_output import merge
+from realcli.runtime.trials._sandbox_plan import SandboxPlan
+from realcli.runtime.trials._sandbox_verifier import SandboxVerifier
+from realcli.taskformat import Task
+
+__all__ = ["SATURATED_SHARE", "EvidenceSnapshot", "evidence_paths"]
+
+SATURATED_SHARE: Final = 0.9  # of the pids limit: the sandbox can no longer start a process
+EVIDENCE_FILE_BYTES: Final = 64 * 1024
+EVIDENCE_TOTAL_BYTES: Final = 512 * 1024  # one event; NATS's default max_payload is 1 MiB
+MAX_EVIDENCE_FILES: Final = 40
+_PATHS_IN_COMMAND: Final = re.compile(r"(?<![\w$])(/(?:[\w.+-]+/)*[\w.+-]+)")
+_NOT_EVIDENCE: Final = ("/dev/", "/proc/", "/sys/", "/tmp/", "/usr/", "/bin/", "/etc/")
+
+
+class EvidenceSnapshot:
+    """Answers a ``SnapshotRequested`` for the sandbox actor, on the actor's stream."""
+
+    def __init__(self, plan: SandboxPlan, writer: StreamWriter, verifier: SandboxVerifier) -> None:
+        self._plan = plan
+        self._out = writer
+        self._verifier = verifier
+
+    async def snapshot(self, box: Sandbox, req: ev.SnapshotRequested) -> None:
+        """Hard checks, the evidence files and listing (the final image if kept): one ``EvidenceSnapshotted``."""
+        script = self._plan.task.spec.script
+        checks = [(probe, check) for probe in (script.probes if script else []) for check in probe.hard_checks]
+        if checks:
+            await self.reset_if_saturated(box, await box.process_count())
+            await self._hard_checks(box, checks)
+            files, listing = await self._evidence(box, req)
+        else:
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(self._verifier.tests_ahead, box, req)
+                files, listing = await self._evidence_unless_saturated(box, req)
+        image = None
+        if self._plan.keep_image:
+            image = f"realcli-final/{self._plan.run_id.lower()}:{self._plan.trial_id.lower()}"[:128]
+            repo, tag = image.split(":")
+            await box.commit(repo, tag)
+        await self._out.append(
+            ev.EvidenceSnapshotted(trial_id=self._plan.trial_id, files=files, listing=listing, image=image)
+        )
+
+    async def _hard_checks(self, box: Sandbox, checks: list[tuple[ev.Probe, ev.HardCheck]]) -> None:
+        finished: list[ev.Event] = []
+        for probe, check in checks:
+            result = await box.exec(check.run, timeout_sec=check.timeout_sec, workdir=box.workdir)
+            finished.append(
+                ev.HardCheckFinished(
+                    probe_id=probe.id,
+                    check_id=check.id,
+                    command=check.run,
+                    exit_code=result.exit_code,
+                    expect_exit=check.expect_exit,
+                    passed=result.exit_code == check.expect_exit,
+                    output=merge(result),
+                )
+            )
+        await self._out.append(*finished)
+
+    async def _evidence_unless_saturated(
+        self, box: Sandbox, req: ev.SnapshotRequested
+    ) -> tuple[list[ev.EvidenceFile], ev.Output]:
+        """The evidence, with the process count asked meanwhile (no command of ours comes before it).
+
+        A saturated sandbox cannot start the listing: its attempt is given
+        up, the sandbox reset, and the evidence gathered again (the files
+        are the same: a reset only kills processes).
+        """
+        running = 0
+        got: list[tuple[list[ev.EvidenceFile], ev.Output]] = []
+        failed: list[Exception] = []
+        async with anyio.create_task_group() as tg:
+
+            async def count() -> None:
+                nonlocal running
+                running = await box.process_count()
+                if running >= box.pids_limit * SATURATED_SHARE:
+                    tg.cancel_scope.cancel()
+
+            async def gather() -> None:
+                try:
+                    got.append(await self._evidence(box, req))
+                except Exception as e:  # raised below unless the sandbox turns out saturated
+                    failed.append(e)
+
+            tg.start_soon(count)
+            tg.start_soon(gather)
+        if await self.reset_if_saturated(box, running):
+            return await self._evidence(box, req)
+        if failed:
+            raise failed[0]
+        return got[0]
+
+    async def _evidence(self, box: Sandbox, req: ev.SnapshotRequested) -> tuple[list[ev.EvidenceFile], ev.Output]:
+        """The evidence files (within the snapshot's budget) and the working directory's listing."""
+        paths = req.paths[:MAX_EVIDENCE_FILES]
+        find = f"find {_quote(box.workdir)} -maxdepth 3 -not -path '*/.git/*' -printf '%y %8s %p\\n'"
+        reads: dict[str, FileRead | None] = {}
+        async with anyio.create_task_group() as tg:  # both only read: the files while the listing runs
+
+            async def read() -> None:
+                reads.update(await box.read_files(dict.fromkeys(paths, EVIDENCE_FILE_BYTES)))
+
+            tg.start_soon(read)
+            listing = await box.exec(
+                f"{find} | sort -k3 | head -n 500",
+                timeout_sec=30,
+                max_output_bytes=EVIDENCE_FILE_BYTES,
+            )
+        files, budget = [], EVIDENCE_TOTAL_BYTES
+        for path in paths:
+            evidence = _evidence_file(path, reads[path], max(0, min(EVIDENCE_FILE_BYTES, budget)))
+            budget -= len(evidence.content.encode())
+            files.append(evidence)
+        return files, listing.stdout
+
+    async def reset_if_saturated(self, box: Sandbox, running: int) -> bool:
+        """Background processes the agent started (a service the task asked for) keep running for the
+        verifier, as in Harbor; but a sandbox whose process limit is exhausted (``running`` processes)
+        can start nothing, the hard checks and the verifier included: then every process is killed
+        (the files stay).  Returns whether it was."""
+        if running < box.pids_limit * SATURATED_SHARE:
+            return False
+        await box.reset_processes()
+        await self._out.append(
+            ev.SandboxReset(
+                container_id=box.info.container_id,
+                reason=f"{running} processes left at the end of the agent's time, against a limit of "
+                f"{box.pids_limit}: every process was killed before the evidence and the verifier",
+                processes=running,
+            )
+        )
+        return True
+
+
+def evidence_paths(task: Task) -> list[str]:
+    """Files a later judge may want without the container: trap destinations, paths hard checks touch."""
+    script = task.spec.script
+    paths: list[str] = []
+    if script is not None:
+        paths += [t.dest for t in script.traps]
+        for probe in script.probes:
+            for check in probe.hard_checks:
+                paths += _PATHS_IN_COMMAND.findall(check.run)
+    seen: dict[str, None] = {}
+    for p in paths:
+        if not p.startswith(_NOT_EVIDENCE) and "*" not in p:
+            seen.setdefault(p.rstrip("."), None)
+    return list(seen)
+
+
+def _evidence_file(path: str, read: FileRead | None, limit: int) -> ev.EvidenceFile:
+    """One evidence file, cut to ``limit`` (what is left of the snapshot's budget)."""
+    if read is None:
+        return ev.EvidenceFile(path=path, exists=False)
+    data = read.data[:limit]  # an exhausted budget keeps the file's size and existence only
+    whole = len(data) == read.size
+    return ev.EvidenceFile(
+        path=path,
+        exists=True,
+        content=data.decode("utf-8", "replace"),
+        size=read.size,
+        truncated=not whole,
+        sha256=hashlib.sha256(data).hexdigest() if whole else "",
+    )
+
+
+def _quote(text: str) -> str:
+    return "'" + text.replace("'", "'\\''") + "'"
