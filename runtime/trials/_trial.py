@@ -25,15 +25,11 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
-from typing import Final, Literal
 
 import aiodocker
 import anyio
 
 from realcli import (
-    AgentFailedError,
-    EngineError,
     InfrastructureError,
     LogUnavailableError,
     RealcliError,
@@ -46,23 +42,16 @@ from realcli.eventlog import EventLog
 from realcli.runtime.agents import (
     SOLUTION_AGENTS,
     Agent,
-    AgentSession,
     InstalledAgent,
     SandboxGrant,
     SandboxSetup,
-    TrialView,
 )
 from realcli.runtime.bus import StreamWriter, TrialFeed
 from realcli.runtime.trials._rewards import aggregate_steps, meets_minimum, step_scores
-from realcli.runtime.trials._sandbox_actor import SandboxActor, SandboxPlan, evidence_paths
+from realcli.runtime.trials._sandbox_actor import SandboxActor, SandboxPlan
 from realcli.runtime.trials._spec import TrialOutcome, TrialSpec, VoiceFactory, budgets_for, worker_id
-from realcli.runtime.users import UserActor
-
-CLOSING_GRACE_SEC: Final = 120.0
-# Why the agent's time ended, as the supervisor sees it ("completed": the conversation's own end).
-_StopReason = Literal["completed", "turn_budget", "time_budget", "storage_budget"]
-VERIFIER_GRACE_SEC: Final = 60.0
-SNAPSHOT_TIMEOUT_SEC: Final = 300.0
+from realcli.runtime.trials._trial_conversation import Conversation, StepRun
+from realcli.runtime.trials._trial_environment import after_prepared, finish_environment
 
 
 class TrialRunner:
@@ -87,10 +76,7 @@ class TrialRunner:
         self._voice = voice
         self._user_sim = user_sim
         self._budgets = budgets_for(spec.task, spec.mode, spec.max_turns)
-        self._stop_reason: _StopReason = "completed"
-        self._agent_cause: ev.AgentCause = "agent_done"  # how the agent's own work ended
-        self._stop_detail = ""  # e.g. the agent's own token budget ran out
-        self._ending = False  # the supervisor itself is stopping the actors
+        self._conversation = Conversation(log, spec, agent, voice, self._budgets)
         self._steps_reward: float | None = None  # a multi-step trial's reward (StepsScored)
 
     def _stream(self, actor: ev.Actor) -> str:
@@ -120,7 +106,7 @@ class TrialRunner:
         try:
             try:
                 turns = await self._run_started(supervisor, result.last_position)
-                cause, detail = self._cause(), self._stop_detail
+                cause, detail = self._cause(), self._conversation.stop_detail
             except* (InfrastructureError, TaskFormatError, LogUnavailableError) as group:
                 cause, detail = infrastructure_cause(find_error(group)), _first_line(group)
         except BaseException:
@@ -142,10 +128,11 @@ class TrialRunner:
 
     def _cause(self) -> ev.TrialEndCause:
         """Why the agent's part ended: a budget the supervisor enforced, else the agent's own end."""
-        match self._stop_reason:
+        stop_reason = self._conversation.stop_reason
+        match stop_reason:
             case "turn_budget" | "time_budget" | "storage_budget":
-                return self._stop_reason
-        return self._agent_cause
+                return stop_reason
+        return self._conversation.agent_cause
 
     async def _reward(self) -> float | None:
         if self._steps_reward is not None:
@@ -209,8 +196,8 @@ class TrialRunner:
             if task.spec.steps:
                 turns = await self._run_steps(supervisor, agent_feed, watch_feed, grant)
             else:
-                turns = await self._converse(agent_feed, user_feed, watch_feed, grant)
-                await self._finish_environment(supervisor, watch_feed)
+                turns = await self._conversation.converse(agent_feed, user_feed, watch_feed, grant)
+                await finish_environment(supervisor, watch_feed, task, spec.trial_id)
             trial.cancel_scope.cancel()
         return turns
 
@@ -234,14 +221,19 @@ class TrialRunner:
             await supervisor.append(
                 ev.StepStarted(trial_id=self._spec.trial_id, index=index, name=step.name, inherit_prior_session=inherit)
             )
-            starts = [await _after_prepared(feed, index) for feed in (agent_feed, watch_feed)]
+            starts = [await after_prepared(feed, index) for feed in (agent_feed, watch_feed)]
             budgets = ev.Budgets(
                 max_turns=self._budgets.max_turns, timeout_sec=step.agent.timeout_sec or config.agent.timeout_sec
             )
-            run = _StepRun(step.name, spec.instruction, budgets, inherit, starts[0], starts[1])
-            turns += await self._converse(agent_feed, agent_feed, watch_feed, grant, run)
-            verified = await self._finish_environment(
-                supervisor, watch_feed, step=step.name, verifier_sec=step.verifier.timeout_sec
+            run = StepRun(step.name, spec.instruction, budgets, inherit, starts[0], starts[1])
+            turns += await self._conversation.converse(agent_feed, agent_feed, watch_feed, grant, run)
+            verified = await finish_environment(
+                supervisor,
+                watch_feed,
+                task,
+                self._spec.trial_id,
+                step=step.name,
+                verifier_sec=step.verifier.timeout_sec,
             )
             scores = step_scores(verified)
             met = meets_minimum(scores, step.min_reward)
@@ -304,152 +296,6 @@ class TrialRunner:
         rec, _ = await feed.wait_for(lambda e: isinstance(e, ev.SandboxCreated))
         assert isinstance(rec.event, ev.SandboxCreated)
         return SandboxGrant(setup, ContainerProcesses(self._docker, rec.event.container_id))
-
-    async def _workdir(self, feed: TrialFeed) -> str:
-        """The working directory the sandbox resolved (the task's, else the image's WORKDIR)."""
-        rec, _ = await feed.wait_for(lambda e: isinstance(e, ev.SandboxCreated))
-        assert isinstance(rec.event, ev.SandboxCreated)
-        return rec.event.workdir
-
-    async def _converse(
-        self,
-        agent_feed: TrialFeed,
-        user_feed: TrialFeed,
-        watch_feed: TrialFeed,
-        grant: SandboxGrant | None,
-        step: _StepRun | None = None,
-    ) -> int:
-        spec = self._spec
-        user = await StreamWriter.open(self._log, self._stream("user"))
-        agent_out = await StreamWriter.open(self._log, self._stream("agent"))
-        budgets = step.budgets if step is not None else self._budgets
-        view = TrialView(
-            trial_id=spec.trial_id,
-            mode=spec.mode,
-            workdir=await self._workdir(watch_feed),
-            budgets=budgets,
-            step=step.name if step is not None else None,
-            continues=step.inherit if step is not None else False,
-        )
-        session = AgentSession(view, agent_out, agent_feed, grant, start=step.agent_start if step is not None else 0)
-        self._ending, self._stop_reason = False, "completed"
-        async with anyio.create_task_group() as actors:
-            if spec.mode == "exec":
-                instruction = step.instruction if step is not None else spec.task.spec.instruction
-                await user.append(ev.UserMessaged(kind="instruction", text=instruction))
-            else:
-                script = spec.task.spec.script
-                if script is None or self._voice is None:
-                    raise TaskFormatError(
-                        f"task {spec.task.task_id} has no interaction/ layer: it runs in EXEC mode only"
-                    )
-                actors.start_soon(UserActor(script, self._voice(script, user), user, user_feed, seed=spec.seed).run)
-            actors.start_soon(self._agent_main, session, agent_out)
-            with anyio.move_on_after(budgets.timeout_sec) as budget:
-                self._stop_reason = await self._watch(watch_feed, step.watch_start if step is not None else 0)
-            if budget.cancelled_caught:
-                self._stop_reason = "time_budget"
-            self._ending = True
-            actors.cancel_scope.cancel()
-        return session.turn
-
-    async def _agent_main(self, session: AgentSession, out: StreamWriter) -> None:
-        try:
-            await self._agent.run(session)
-        except anyio.get_cancelled_exc_class():
-            if not self._ending:
-                await out.append_shielded(ev.AgentStopped(reason="cancelled"))
-            elif self._stop_reason != "completed":
-                await out.append_shielded(ev.AgentStopped(reason="budget", detail=self._stop_reason))
-            raise
-        except AgentFailedError as e:
-            # The agent failed on its own: recorded, and the trial is scored from what it left.
-            self._agent_cause = ev.parse_agent_cause(e.cause) or "agent_crashed"
-            self._stop_detail = str(e)
-            await out.append(ev.AgentStopped(reason="gave_up", detail=str(e)))
-            return
-        except InfrastructureError as e:
-            await out.append_shielded(ev.AgentStopped(reason="error", detail=str(e)))
-            raise
-        except Exception as e:  # a bug in an agent adapter must not take the run down
-            await out.append_shielded(ev.AgentStopped(reason="error", detail=f"{type(e).__name__}: {e}"))
-            raise InfrastructureError(f"agent {self._agent.info.name} crashed: {type(e).__name__}: {e}") from e
-        if session.budget_spent is not None:
-            self._agent_cause = "agent_budget"
-            self._stop_detail = f"the agent stopped: {session.budget_spent}"
-            await out.append(ev.AgentStopped(reason="budget", detail=session.budget_spent))
-        else:
-            await out.append(ev.AgentStopped(reason="done"))
-
-    async def _watch(self, feed: TrialFeed, cursor: int = 0) -> _StopReason:
-        """Follow the trial (from ``cursor``: a step's start) until its conversation is over; the reason it ended."""
-        closing_sent = False
-        while True:
-            rec = await feed.next(cursor)
-            cursor += 1
-            match rec.event:
-                case ev.AgentTurnTaken(turn=turn) if turn >= self._budgets.max_turns:
-                    return "turn_budget"
-                case ev.StorageExceeded():
-                    return "storage_budget"
-                case ev.AgentStopped():
-                    return "completed"
-                case ev.AgentYielded() if self._spec.mode == "exec":
-                    return "completed"
-                case ev.UserMessaged(kind="closing"):
-                    closing_sent = True
-                case ev.UserFinished():
-                    if not closing_sent:
-                        return "completed"
-                    # Let the agent answer the closing message, briefly.
-                    with anyio.move_on_after(CLOSING_GRACE_SEC):
-                        await feed.wait_for(lambda e: isinstance(e, ev.AgentYielded | ev.AgentStopped), cursor)
-                    return "completed"
-
-    async def _finish_environment(
-        self, supervisor: StreamWriter, feed: TrialFeed, *, step: str | None = None, verifier_sec: float | None = None
-    ) -> ev.VerifierFinished:
-        """Evidence first (the state the agent left), then the verifier (a step's, for a multi-step task)."""
-        task = self._spec.task
-        cursor = len(feed.records)
-        await supervisor.append(ev.SnapshotRequested(trial_id=self._spec.trial_id, paths=evidence_paths(task)))
-        with anyio.fail_after(SNAPSHOT_TIMEOUT_SEC):
-            await feed.wait_for(lambda e: isinstance(e, ev.EvidenceSnapshotted), cursor)
-        timeout = verifier_sec or task.config.verifier.timeout_sec
-        cursor = len(feed.records)
-        await supervisor.append(ev.VerificationRequested(trial_id=self._spec.trial_id, timeout_sec=timeout, step=step))
-        try:
-            with anyio.fail_after(timeout + VERIFIER_GRACE_SEC):
-                rec, _ = await feed.wait_for(lambda e: isinstance(e, ev.VerifierFinished), cursor)
-        except TimeoutError as e:
-            # The verifier is killed inside the container at its timeout: no answer at all means the
-            # sandbox (or the engine under it) stopped responding.
-            raise EngineError(f"task {task.task_id}: the sandbox gave no verifier result in {timeout:.0f} s") from e
-        assert isinstance(rec.event, ev.VerifierFinished)
-        if rec.event.error:
-            # A verifier that ends without a usable reward breaks the task contract (Harbor: an error too).
-            where = f"step {step} verifier" if step else "verifier"
-            raise TaskFormatError(f"task {task.task_id}: {where}: {rec.event.error}")
-        return rec.event
-
-
-@dataclass(frozen=True)
-class _StepRun:
-    """What one step of a multi-step trial hands to ``_converse``: its instruction, budgets, and where it starts."""
-
-    name: str
-    instruction: str
-    budgets: ev.Budgets
-    inherit: bool
-    agent_start: int  # the agent feed's index after the step's StepPrepared
-    watch_start: int
-
-
-async def _after_prepared(feed: TrialFeed, index: int) -> int:
-    """The index in ``feed`` just after step ``index``'s ``StepPrepared``: where the step's own events begin."""
-    with anyio.fail_after(SNAPSHOT_TIMEOUT_SEC):
-        _, found = await feed.wait_for(lambda e: isinstance(e, ev.StepPrepared) and e.index == index)
-    return found + 1
 
 
 def infrastructure_cause(error: RealcliError | None) -> ev.TrialEndCause:

@@ -1,0 +1,57 @@
+"""The end of a trial's environment: the evidence snapshot, then the verifier, each awaited with a deadline."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import anyio
+
+from realcli import EngineError, TaskFormatError
+from realcli import events as ev
+from realcli.runtime.bus import StreamWriter, TrialFeed
+from realcli.runtime.trials._sandbox_evidence import evidence_paths
+from realcli.taskformat import Task
+
+__all__ = ["SNAPSHOT_TIMEOUT_SEC", "VERIFIER_GRACE_SEC", "after_prepared", "finish_environment"]
+
+VERIFIER_GRACE_SEC: Final = 60.0
+SNAPSHOT_TIMEOUT_SEC: Final = 300.0
+
+
+async def finish_environment(
+    supervisor: StreamWriter,
+    feed: TrialFeed,
+    task: Task,
+    trial_id: str,
+    *,
+    step: str | None = None,
+    verifier_sec: float | None = None,
+) -> ev.VerifierFinished:
+    """Evidence first (the state the agent left), then the verifier (a step's, for a multi-step task)."""
+    cursor = len(feed.records)
+    await supervisor.append(ev.SnapshotRequested(trial_id=trial_id, paths=evidence_paths(task)))
+    with anyio.fail_after(SNAPSHOT_TIMEOUT_SEC):
+        await feed.wait_for(lambda e: isinstance(e, ev.EvidenceSnapshotted), cursor)
+    timeout = verifier_sec or task.config.verifier.timeout_sec
+    cursor = len(feed.records)
+    await supervisor.append(ev.VerificationRequested(trial_id=trial_id, timeout_sec=timeout, step=step))
+    try:
+        with anyio.fail_after(timeout + VERIFIER_GRACE_SEC):
+            rec, _ = await feed.wait_for(lambda e: isinstance(e, ev.VerifierFinished), cursor)
+    except TimeoutError as e:
+        # The verifier is killed inside the container at its timeout: no answer at all means the
+        # sandbox (or the engine under it) stopped responding.
+        raise EngineError(f"task {task.task_id}: the sandbox gave no verifier result in {timeout:.0f} s") from e
+    assert isinstance(rec.event, ev.VerifierFinished)
+    if rec.event.error:
+        # A verifier that ends without a usable reward breaks the task contract (Harbor: an error too).
+        where = f"step {step} verifier" if step else "verifier"
+        raise TaskFormatError(f"task {task.task_id}: {where}: {rec.event.error}")
+    return rec.event
+
+
+async def after_prepared(feed: TrialFeed, index: int) -> int:
+    """The index in ``feed`` just after step ``index``'s ``StepPrepared``: where the step's own events begin."""
+    with anyio.fail_after(SNAPSHOT_TIMEOUT_SEC):
+        _, found = await feed.wait_for(lambda e: isinstance(e, ev.StepPrepared) and e.index == index)
+    return found + 1
