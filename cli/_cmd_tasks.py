@@ -14,18 +14,10 @@ from rich.table import Table
 
 from realcli import TaskFormatError
 from realcli.cli._app import app, console, err_console
-from realcli.cli._cmd_run import (
-    BuildCaOpt,
-    HostNetworkOpt,
-    ImageMapOpt,
-    NetworkOpt,
-    _until_signal,
-    load_suite,
-    report_skipped,
-    warn_host_network,
-)
 from realcli.cli._cmd_synth import align_endpoint, print_alignments, validation_json
 from realcli.cli._common import LogOption, run_async
+from realcli.cli._run_options import BuildCaOpt, HostNetworkOpt, ImageMapOpt, NetworkOpt, warn_host_network
+from realcli.cli._run_support import _until_signal, load_suite, report_skipped
 from realcli.eventlog import EventLog, open_log
 from realcli.judging import judge_trial
 from realcli.scripts_catalog import Coverage, LintIssue, Template, coverage, lint_script, load_catalog

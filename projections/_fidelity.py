@@ -39,37 +39,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
 from typing import Literal, get_args
 
 import msgspec
 
 from realcli.events import (
-    AGENT_PURPOSES,
     DONT_KNOW,
     AgentMessaged,
-    AgentTurnTaken,
-    AgentYielded,
     FidelityCriterion,
-    OnAfter,
-    OnAgentTurns,
-    OnAllProbesDone,
     OnAsked,
-    OnClaimsDone,
-    OnCommand,
-    OnStart,
-    OnState,
     Probe,
     ProbeFired,
-    Script,
     Slice,
-    SliceReleased,
     Trigger,
     UserMessaged,
 )
-from realcli.projections._facts import CommandRun, TraceEntry, TrialFacts
+from realcli.projections._facts import TrialFacts
 from realcli.projections._faithful import invented_tokens, leaked_slices, paraphrase_problems
+from realcli.projections._fidelity_ledger import Ledger, Problem, is_question, topic_regex
 
 __all__ = ["DONT_KNOW_ANSWER", "FIDELITY_CRITERIA", "FidelityVerdict", "audit_fidelity", "is_question", "topic_regex"]
 
@@ -97,230 +84,64 @@ class FidelityVerdict(msgspec.Struct, frozen=True, kw_only=True):
     affected_dimensions: tuple[str, ...] = ()
 
 
-@lru_cache(maxsize=1024)
-def topic_regex(topic: str) -> re.Pattern[str]:
-    """A topic as a case-insensitive whole word or phrase, any whitespace between its words
-    (what the scripted simulator matches)."""
-    words = r"\s+".join(re.escape(w) for w in topic.split())
-    return re.compile(rf"(?i)(?<!\w){words}(?!\w)")
-
-
-def is_question(message: AgentMessaged) -> bool:
-    """A message the simulator treats as a question: flagged as one, or containing '?'."""
-    return message.question or "?" in message.text
-
-
-@dataclass(frozen=True, slots=True)
-class _Problem:
-    text: str
-    probe: str | None = None  # the probe it concerns, for affected dimensions
-
-
-class _Ledger:
-    """Indexes over one trial's trace that every criterion reads."""
-
-    def __init__(self, trial: TrialFacts, script: Script) -> None:
-        self.trial = trial
-        self.script = script
-        self.trace: Sequence[TraceEntry] = trial.trace or []
-        self.scripted = trial.started.user_sim is None or trial.started.user_sim.kind == "scripted"
-        self.slices = {s.id: s for s in script.slices}
-        self.probes = {p.id: p for p in script.probes}
-        self.released: dict[str, int] = {}
-        self.fired: dict[str, int] = {}
-        self.delivered: dict[str, int] = {}  # slice/probe id -> index of its user message
-        for i, entry in enumerate(self.trace):
-            if isinstance(entry, SliceReleased):
-                self.released.setdefault(entry.slice_id, i)
-            elif isinstance(entry, ProbeFired):
-                self.fired.setdefault(entry.probe_id, i)
-            elif isinstance(entry, UserMessaged) and entry.kind in ("slice", "probe") and entry.ref:
-                self.delivered.setdefault(entry.ref, i)
-
-    def user_messages(self) -> list[tuple[int, UserMessaged]]:
-        return [(i, e) for i, e in enumerate(self.trace) if isinstance(e, UserMessaged)]
-
-    def spoken(self) -> list[tuple[int, UserMessaged]]:
-        """The user's own words: slice and answer messages (openings, probes and closings are script text)."""
-        return [(i, m) for i, m in self.user_messages() if m.kind in ("slice", "answer")]
-
-    @cached_property
-    def script_text(self) -> str:
-        """Everything the script lets the user say."""
-        script = self.script
-        parts = [script.opening, script.persona, *(s.content for s in script.slices)]
-        for probe in script.probes:
-            parts += [probe.stimulus, *probe.stimulus_variants]
-        if script.closing is not None:
-            parts.append(script.closing.text)
-        return "\n".join(parts)
-
-    def agent_text_before(self, index: int) -> str:
-        """What the agent said, ran and saw before trace index ``index`` (it may be repeated back)."""
-        parts: list[str] = []
-        for entry in self.trace[:index]:
-            if isinstance(entry, AgentMessaged):
-                parts.append(entry.text)
-            elif isinstance(entry, CommandRun) and entry.purpose in AGENT_PURPOSES:
-                parts += [entry.text, *(o.text for o in (entry.stdout, entry.stderr) if o is not None)]
-        return "\n".join(parts)
-
-    def known_before(self, index: int) -> str:
-        """What may be said freely at ``index``: the opening, released slices, delivered probes, the agent's words."""
-        parts = [self.script.opening, self.agent_text_before(index)]
-        parts += [self.slices[s].content for s, at in self.released.items() if at <= index and s in self.slices]
-        for i, msg in self.user_messages():
-            if i <= index and msg.kind == "probe":
-                parts.append(msg.text)
-        return "\n".join(parts)
-
-    def delivery(self, ref: str) -> int | None:
-        """Where a slice or probe reached the agent (its message, else its ledger event)."""
-        if ref in self.delivered:
-            return self.delivered[ref]
-        return self.released.get(ref, self.fired.get(ref))
-
-    def holds_at(self, trigger: Trigger) -> int | None:
-        """The first trace index at which ``trigger`` held, or None if it never did."""
-        match trigger:
-            case OnStart():
-                return self._opening()
-            case OnAsked(topics=topics):
-                rxs = [topic_regex(t) for t in topics] if self.scripted else []
-                return self._first(
-                    lambda e: (
-                        isinstance(e, AgentMessaged)
-                        and is_question(e)
-                        and (not rxs or any(r.search(e.text) for r in rxs))
-                    )
-                )
-            case OnCommand(pattern=pattern):
-                try:
-                    rx = re.compile(pattern)
-                except re.error:
-                    return None
-                return self._first_finished(lambda c: c.purpose in AGENT_PURPOSES and rx.search(c.text) is not None)
-            case OnAgentTurns(n=n):
-                return self._nth_turn(0, n)
-            case OnClaimsDone():
-                return self._idle_yield()
-            case OnAfter(ref=ref, agent_turns=turns):
-                return self._after(ref, turns)
-            case OnState(run=run):
-                return self._first_finished(
-                    lambda c: c.purpose == "state_check" and c.succeeded and run.strip() in c.text
-                )
-            case OnAllProbesDone():
-                return None
-        return None
-
-    def _opening(self) -> int:
-        for i, entry in enumerate(self.trace):
-            if isinstance(entry, UserMessaged) and entry.kind == "opening":
-                return i
-        return 0
-
-    def _first_finished(self, pred: Callable[[CommandRun], bool]) -> int | None:
-        """Where the first matching command's result came in (the simulator learns of a
-        command or a state check only when it finishes)."""
-        ends = [e.finished_at for e in self.trace if isinstance(e, CommandRun) and e.finished and pred(e)]
-        return min(ends) if ends else None
-
-    def _first(self, pred: Callable[[TraceEntry], bool]) -> int | None:
-        for i, entry in enumerate(self.trace):
-            if pred(entry):
-                return i
-        return None
-
-    def _after(self, ref: str, turns: int) -> int | None:
-        at = self.delivery(ref)
-        if at is None or turns == 0:
-            return at
-        return self._nth_turn(at + 1, turns)
-
-    def _nth_turn(self, start: int, n: int) -> int | None:
-        """Index of the n-th ``AgentTurnTaken`` from ``start`` on (turns are counted as events)."""
-        seen = 0
-        for i in range(start, len(self.trace)):
-            if isinstance(self.trace[i], AgentTurnTaken):
-                seen += 1
-                if seen >= n:
-                    return i
-        return None
-
-    def _idle_yield(self) -> int | None:
-        """The first yield with no pending question after the agent had read every user message.
-
-        (A yield with unread messages is not the end of a turn for the user:
-        the agent goes on with them; docs/events.md, ``AgentYielded``.)
-        """
-        sent = 0
-        for i, entry in enumerate(self.trace):
-            if isinstance(entry, UserMessaged):
-                sent += 1
-            elif isinstance(entry, AgentYielded) and not entry.question_pending and entry.messages_read >= sent:
-                return i
-        return None
-
-
 # ---------------------------------------------------------------- criteria
 
 
-def _script_intent(led: _Ledger) -> list[_Problem]:
-    problems: list[_Problem] = []
+def _script_intent(led: Ledger) -> list[Problem]:
+    problems: list[Problem] = []
     fired_events = {e.probe_id: e for e in led.trace if isinstance(e, ProbeFired)}
     for i, msg in led.user_messages():
         if msg.kind == "opening" and msg.text != led.script.opening:
-            problems.append(_Problem("the opening differs from the script's"))
+            problems.append(Problem("the opening differs from the script's"))
         elif msg.kind == "closing" and led.script.closing is not None and msg.text != led.script.closing.text:
-            problems.append(_Problem("the closing differs from the script's"))
+            problems.append(Problem("the closing differs from the script's"))
         elif msg.kind == "slice":
             problems += _slice_intent(led, i, msg)
         elif msg.kind == "probe":
             problems += _probe_intent(led, i, msg, fired_events)
     for slice_id in led.released:
         if slice_id not in led.delivered:
-            problems.append(_Problem(f"slice {slice_id} was released but never sent"))
+            problems.append(Problem(f"slice {slice_id} was released but never sent"))
     for probe_id in led.fired:
         if probe_id not in led.delivered:
-            problems.append(_Problem(f"probe {probe_id} fired but its stimulus was never sent", probe_id))
+            problems.append(Problem(f"probe {probe_id} fired but its stimulus was never sent", probe_id))
     return problems
 
 
-def _slice_intent(led: _Ledger, i: int, msg: UserMessaged) -> list[_Problem]:
+def _slice_intent(led: Ledger, i: int, msg: UserMessaged) -> list[Problem]:
     ref = msg.ref or ""
     spec = led.slices.get(ref)
     if spec is None:
-        return [_Problem(f"slice message names {ref!r}, which is not in the script")]
+        return [Problem(f"slice message names {ref!r}, which is not in the script")]
     if led.released.get(ref, len(led.trace)) > i:
-        return [_Problem(f"slice {ref} was sent without a SliceReleased before it")]
+        return [Problem(f"slice {ref} was sent without a SliceReleased before it")]
     if (led.scripted or spec.verbatim) and msg.text.strip() != spec.content.strip():
-        return [_Problem(f"slice {ref} was not sent verbatim")]
+        return [Problem(f"slice {ref} was not sent verbatim")]
     if not led.scripted and not spec.verbatim:
         lost = paraphrase_problems(spec.content, msg.text)
         if lost:
-            return [_Problem(f"slice {ref} paraphrase changed its meaning: {'; '.join(lost)}")]
+            return [Problem(f"slice {ref} paraphrase changed its meaning: {'; '.join(lost)}")]
     return []
 
 
-def _probe_intent(led: _Ledger, i: int, msg: UserMessaged, fired: dict[str, ProbeFired]) -> list[_Problem]:
+def _probe_intent(led: Ledger, i: int, msg: UserMessaged, fired: dict[str, ProbeFired]) -> list[Problem]:
     ref = msg.ref or ""
     spec = led.probes.get(ref)
     if spec is None:
-        return [_Problem(f"probe message names {ref!r}, which is not in the script")]
+        return [Problem(f"probe message names {ref!r}, which is not in the script")]
     event = fired.get(ref)
     if event is None or led.fired[ref] > i:
-        return [_Problem(f"probe {ref} stimulus was sent without a ProbeFired before it", ref)]
+        return [Problem(f"probe {ref} stimulus was sent without a ProbeFired before it", ref)]
     variants = [spec.stimulus, *spec.stimulus_variants]
     expected = variants[event.variant] if 0 <= event.variant < len(variants) else None
     if expected is None:
-        return [_Problem(f"probe {ref} names variant {event.variant}, which the script does not have", ref)]
+        return [Problem(f"probe {ref} names variant {event.variant}, which the script does not have", ref)]
     if msg.text != expected or event.stimulus != expected:
-        return [_Problem(f"probe {ref} stimulus was not delivered verbatim (variant {event.variant})", ref)]
+        return [Problem(f"probe {ref} stimulus was not delivered verbatim (variant {event.variant})", ref)]
     return []
 
 
-def _disclosure(led: _Ledger) -> list[_Problem]:
+def _disclosure(led: Ledger) -> list[Problem]:
     problems = _early_releases(led)
     for i, msg in led.spoken():
         own = {msg.ref} if msg.kind == "slice" and msg.ref else set()
@@ -328,33 +149,33 @@ def _disclosure(led: _Ledger) -> list[_Problem]:
             s.id: s.content for s in led.script.slices if s.id not in own and led.released.get(s.id, len(led.trace)) > i
         }
         for slice_id, why in leaked_slices(msg.text, unreleased, led.known_before(i)):
-            problems.append(_Problem(f"{msg.kind} msg:{msg.id} carries unreleased slice {slice_id} ({why})"))
+            problems.append(Problem(f"{msg.kind} msg:{msg.id} carries unreleased slice {slice_id} ({why})"))
     return problems
 
 
-def _state_assertions(led: _Ledger) -> list[_Problem]:
+def _state_assertions(led: Ledger) -> list[Problem]:
     """Facts the user stated that the script does not hold (and the agent did not say or see first)."""
-    problems: list[_Problem] = []
+    problems: list[Problem] = []
     for i, msg in led.spoken():
         invented = invented_tokens(msg.text, led.script_text, [led.agent_text_before(i)])
         if invented:
             shown = ", ".join(repr(t) for t in invented[:4])
-            problems.append(_Problem(f"{msg.kind} msg:{msg.id} states {shown}, which the script does not hold"))
+            problems.append(Problem(f"{msg.kind} msg:{msg.id} states {shown}, which the script does not hold"))
     return problems
 
 
-def _early_releases(led: _Ledger) -> list[_Problem]:
-    problems: list[_Problem] = []
+def _early_releases(led: Ledger) -> list[Problem]:
+    problems: list[Problem] = []
     for slice_id, at in sorted(led.released.items(), key=lambda kv: kv[1]):
         spec = led.slices.get(slice_id)
         if spec is None:
-            problems.append(_Problem(f"released slice {slice_id} is not in the script"))
+            problems.append(Problem(f"released slice {slice_id} is not in the script"))
             continue
         holds = led.holds_at(spec.release)
         if holds is None or holds > at:
             when = "never held" if holds is None else "held only later"
             problems.append(
-                _Problem(
+                Problem(
                     f"slice {slice_id} was released before its '{spec.release.__struct_config__.tag}'"
                     f" condition held (it {when})"
                 )
@@ -362,13 +183,13 @@ def _early_releases(led: _Ledger) -> list[_Problem]:
     return problems
 
 
-def _answers(led: _Ledger, dont_know: Sequence[str]) -> list[_Problem] | None:
+def _answers(led: Ledger, dont_know: Sequence[str]) -> list[Problem] | None:
     answers = [(i, m) for i, m in led.user_messages() if m.kind == "answer"]
     if not answers:
         return None
     if not led.scripted:
         return _paraphrased_answers(led, answers, dont_know)
-    problems: list[_Problem] = []
+    problems: list[Problem] = []
     fixed = {" ".join(d.split()) for d in dont_know}
     for i, msg in answers:
         text = " ".join(msg.text.split())
@@ -379,13 +200,13 @@ def _answers(led: _Ledger, dont_know: Sequence[str]) -> list[_Problem] | None:
         for content in sorted(released, key=len, reverse=True):
             rest = rest.replace(" ".join(content.split()), " ")
         if rest.strip():
-            problems.append(_Problem(f"answer msg:{msg.id} says more than released slices and the fixed answer"))
+            problems.append(Problem(f"answer msg:{msg.id} says more than released slices and the fixed answer"))
     return problems
 
 
 def _paraphrased_answers(
-    led: _Ledger, answers: list[tuple[int, UserMessaged]], dont_know: Sequence[str]
-) -> list[_Problem]:
+    led: Ledger, answers: list[tuple[int, UserMessaged]], dont_know: Sequence[str]
+) -> list[Problem]:
     """An LLM simulator answers in its own words, but every concrete token must come from a released
     slice, the fixed answer or what the agent itself said or saw."""
     problems = []
@@ -394,12 +215,12 @@ def _paraphrased_answers(
         extra = invented_tokens(msg.text, "\n".join([*released, *dont_know]), [led.agent_text_before(i)])
         if extra:
             shown = ", ".join(repr(t) for t in extra[:4])
-            problems.append(_Problem(f"answer msg:{msg.id} says {shown}, which no released slice holds"))
+            problems.append(Problem(f"answer msg:{msg.id} says {shown}, which no released slice holds"))
     return problems
 
 
-def _probe_coverage(led: _Ledger) -> list[_Problem]:
-    problems: list[_Problem] = []
+def _probe_coverage(led: Ledger) -> list[Problem]:
+    problems: list[Problem] = []
     trial = led.trial
     fired_counts: dict[str, int] = {}
     for entry in led.trace:
@@ -407,35 +228,35 @@ def _probe_coverage(led: _Ledger) -> list[_Problem]:
             fired_counts[entry.probe_id] = fired_counts.get(entry.probe_id, 0) + 1
     for probe_id, count in sorted(fired_counts.items()):
         if probe_id not in led.probes:
-            problems.append(_Problem(f"probe {probe_id} fired but is not in the script"))
+            problems.append(Problem(f"probe {probe_id} fired but is not in the script"))
         elif count > 1:
-            problems.append(_Problem(f"probe {probe_id} fired {count} times", probe_id))
+            problems.append(Problem(f"probe {probe_id} fired {count} times", probe_id))
     for probe in led.script.probes:
         if probe.id in fired_counts:
             continue
         nf = trial.probes_not_fired.get(probe.id)
         if nf is None:
-            problems.append(_Problem(f"probe {probe.id} neither fired nor was recorded as not fired", probe.id))
+            problems.append(Problem(f"probe {probe.id} neither fired nor was recorded as not fired", probe.id))
         elif not nf.reason.strip():
-            problems.append(_Problem(f"probe {probe.id} was recorded as not fired without a reason", probe.id))
+            problems.append(Problem(f"probe {probe.id} was recorded as not fired without a reason", probe.id))
     return problems
 
 
-def _message_validity(led: _Ledger) -> list[_Problem]:
-    problems: list[_Problem] = []
+def _message_validity(led: Ledger) -> list[Problem]:
+    problems: list[Problem] = []
     messages = led.user_messages()
     if messages and messages[0][1].kind != "opening":
-        problems.append(_Problem(f"the first user message is {messages[0][1].kind!r}, not the opening"))
+        problems.append(Problem(f"the first user message is {messages[0][1].kind!r}, not the opening"))
     for _, msg in messages:
         if not msg.text.strip():
-            problems.append(_Problem(f"user message msg:{msg.id} ({msg.kind}) is empty", msg.ref))
+            problems.append(Problem(f"user message msg:{msg.id} ({msg.kind}) is empty", msg.ref))
         elif msg.kind in ("slice", "probe") and not msg.ref:
-            problems.append(_Problem(f"{msg.kind} message msg:{msg.id} has no ref"))
+            problems.append(Problem(f"{msg.kind} message msg:{msg.id} has no ref"))
     return problems
 
 
-def _refusals(led: _Ledger, dont_know: Sequence[str]) -> list[_Problem]:
-    problems: list[_Problem] = []
+def _refusals(led: Ledger, dont_know: Sequence[str]) -> list[Problem]:
+    problems: list[Problem] = []
     fixed = {" ".join(d.split()) for d in dont_know}
     asked_slices = [s for s in led.script.slices if isinstance(s.release, OnAsked)]
     last_question: AgentMessaged | None = None
@@ -446,7 +267,7 @@ def _refusals(led: _Ledger, dont_know: Sequence[str]) -> list[_Problem]:
         if not isinstance(entry, UserMessaged):
             continue
         if _REFUSAL.search(entry.text):
-            problems.append(_Problem(f"user message msg:{entry.id} reads like a model refusal"))
+            problems.append(Problem(f"user message msg:{entry.id} reads like a model refusal"))
         elif entry.kind == "answer" and " ".join(entry.text.split()) in fixed and last_question is not None:
             problems += _wrongful_dont_know(led, i, entry, last_question, asked_slices)
         if entry.kind == "answer":
@@ -455,8 +276,8 @@ def _refusals(led: _Ledger, dont_know: Sequence[str]) -> list[_Problem]:
 
 
 def _wrongful_dont_know(
-    led: _Ledger, i: int, answer: UserMessaged, question: AgentMessaged, asked: list[Slice]
-) -> list[_Problem]:
+    led: Ledger, i: int, answer: UserMessaged, question: AgentMessaged, asked: list[Slice]
+) -> list[Problem]:
     if not led.scripted:
         return []
     for spec in asked:
@@ -465,15 +286,13 @@ def _wrongful_dont_know(
             continue
         if any(topic_regex(t).search(question.text) for t in spec.release.topics):
             return [
-                _Problem(
-                    f"answered 'don't know' (msg:{answer.id}) to a question that unreleased slice {spec.id} covers"
-                )
+                Problem(f"answered 'don't know' (msg:{answer.id}) to a question that unreleased slice {spec.id} covers")
             ]
     return []
 
 
-def _timing(led: _Ledger) -> list[_Problem]:
-    problems: list[_Problem] = []
+def _timing(led: Ledger) -> list[Problem]:
+    problems: list[Problem] = []
     holds: dict[str, int] = {}
     delivered: dict[str, int] = {}
     triggers: list[tuple[str, Trigger, Probe | None]] = [(s.id, s.release, None) for s in led.script.slices]
@@ -486,7 +305,7 @@ def _timing(led: _Ledger) -> list[_Problem]:
         if got is not None:
             delivered[ident] = got
         if probe is not None and got is not None and (at is None or at > got):
-            problems.append(_Problem(f"probe {ident} fired before its trigger held", ident))
+            problems.append(Problem(f"probe {ident} fired before its trigger held", ident))
     # Slices go out as soon as they are due; probes queue behind the one in
     # flight.  So order is checked within each kind.
     for kind in (led.slices, led.probes):
@@ -494,7 +313,7 @@ def _timing(led: _Ledger) -> list[_Problem]:
             {i: h for i, h in holds.items() if i in kind}, {i: d for i, d in delivered.items() if i in kind}
         ):
             problems.append(
-                _Problem(
+                Problem(
                     f"{b} was delivered before {a} although {a}'s trigger held first", b if b in led.probes else None
                 )
             )
@@ -503,7 +322,7 @@ def _timing(led: _Ledger) -> list[_Problem]:
     for ident, at in sorted(holds.items(), key=lambda kv: (kv[1], kv[0])):
         if ident not in delivered and at < last_user:
             problems.append(
-                _Problem(
+                Problem(
                     f"the trigger of {ident} held but it was never delivered although the user spoke afterwards",
                     ident if ident in led.probes else None,
                 )
@@ -545,9 +364,9 @@ def audit_fidelity(
     script = trial.script
     if script is None:
         return []
-    led = _Ledger(trial, script)
+    led = Ledger(trial, script)
     fired_dims = tuple(sorted({dimension_of(led.probes[p].template) for p in led.fired if p in led.probes}))
-    results: dict[Criterion, list[_Problem] | None] = {
+    results: dict[Criterion, list[Problem] | None] = {
         "script_intent": _script_intent(led),
         "disclosure": _disclosure(led) if led.released or led.spoken() else None,
         "answers": _answers(led, dont_know),
@@ -559,7 +378,7 @@ def audit_fidelity(
     }
     for criterion, found in (model_findings or {}).items():
         if found:
-            results[criterion] = [*(results[criterion] or []), *(_Problem(text) for text in found)]
+            results[criterion] = [*(results[criterion] or []), *(Problem(text) for text in found)]
     out: list[FidelityVerdict] = []
     for criterion in FIDELITY_CRITERIA:
         out.append(_verdict(trial.trial_id, criterion, results[criterion], led, dimension_of, fired_dims))
@@ -569,8 +388,8 @@ def audit_fidelity(
 def _verdict(
     trial_id: str,
     criterion: Criterion,
-    problems: list[_Problem] | None,
-    led: _Ledger,
+    problems: list[Problem] | None,
+    led: Ledger,
     dimension_of: Callable[[str], str],
     fired_dims: tuple[str, ...],
 ) -> FidelityVerdict:

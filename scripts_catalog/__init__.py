@@ -22,9 +22,10 @@ from realcli.events import (
     SecretAbsent,
     VerifiedBeforeDone,
 )
-from realcli.scripts_catalog._catalog import Catalog, load_catalog_from, packaged_catalog_dir
+from realcli.scripts_catalog._catalog import Catalog
 from realcli.scripts_catalog._coverage import Coverage, TaskCoverage, coverage
 from realcli.scripts_catalog._lint import LintIssue, Severity, lint_script
+from realcli.scripts_catalog._loader import load_catalog_from, packaged_catalog_dir
 from realcli.scripts_catalog._models import (
     HARD_CHECK,
     LLM,

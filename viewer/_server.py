@@ -19,23 +19,29 @@
 from __future__ import annotations
 
 import contextlib
-import errno
-import ipaddress
 import logging
-import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import aclosing, asynccontextmanager
-from importlib import resources
 from typing import Any, Final
 
 import anyio
 import msgspec
 from aiohttp import web
 
-from realcli import ConfigError, LogUnavailableError, NotFoundError, RealcliError, find_error
-from realcli import events as ev
+from realcli import ConfigError, NotFoundError, RealcliError, find_error
 from realcli.eventlog import EventLog
 from realcli.viewer._follow import LogState
+from realcli.viewer._http import (
+    ASSETS,
+    ERROR_STATUS,
+    SECURITY_HEADERS,
+    checked_token,
+    host_name,
+    is_loopback,
+    listen_error,
+    load_assets,
+    query_int,
+)
 from realcli.viewer._pages import PAGE_EVENTS, PAGE_TRIALS, Pages, check_threshold, pick_judge
 from realcli.viewer._text import Sanitizer, secrets_from_env
 from realcli.viewer._timeline import entry
@@ -49,60 +55,10 @@ _MIN_REFRESH: Final = 0.25
 _HEADER_REFRESH: Final = 1.0
 _QUIET: Final = 1.0
 _FULL_EVERY: Final = 30.0
-_CSP: Final = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-)
-_SECURITY_HEADERS: Final = {
-    "Content-Security-Policy": _CSP,
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "X-Frame-Options": "DENY",
-    "Cross-Origin-Opener-Policy": "same-origin",
-}
-_ASSETS: Final = {
-    "app.js": "text/javascript; charset=utf-8",
-    "app.css": "text/css; charset=utf-8",
-    "index.html": "text/html; charset=utf-8",
-}
-_STATUS: Final[list[tuple[type[RealcliError], int]]] = [
-    (NotFoundError, 404),
-    (ConfigError, 400),
-    (LogUnavailableError, 503),
-]
 
 _log = logging.getLogger("realcli.viewer")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` only listens on this machine (``localhost``, 127.0.0.0/8, ``::1``)."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-def _load_assets() -> dict[str, bytes]:
-    root = resources.files("realcli.viewer") / "static"
-    return {name: (root / name).read_bytes() for name in _ASSETS}
-
-
-def _int(request: web.Request, name: str, default: int) -> int:
-    raw = request.query.get(name)
-    if raw is None or raw == "":
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise ConfigError(f"query parameter {name}={raw!r}: expected an integer") from None
-
-
-def _token(value: str, what: str) -> str:
-    return ev.check_token(value, what)
 
 
 class Viewer:
@@ -113,7 +69,7 @@ class Viewer:
         self.pages = Pages(state)
         self.sanitizer = sanitizer
         self.url = ""
-        self._assets = _load_assets()
+        self._assets = load_assets()
         self._feeds: set[anyio.CancelScope] = set()
         self._encoder = msgspec.json.Encoder()
         self._loopback_only = True
@@ -139,7 +95,7 @@ class Viewer:
             try:
                 await site.start()
             except OSError as e:
-                raise _listen_error(host, port, e) from e
+                raise listen_error(host, port, e) from e
             bound = int(runner.addresses[0][1]) if runner.addresses else port
             shown = f"[{host}]" if ":" in host else host
             viewer.url = f"http://{shown}:{bound}"
@@ -186,10 +142,10 @@ class Viewer:
         try:
             response = await handler(request)
         except web.HTTPException as e:
-            e.headers.update(_SECURITY_HEADERS)
+            e.headers.update(SECURITY_HEADERS)
             raise
         if not response.prepared:  # feeds set theirs before they start streaming
-            response.headers.update(_SECURITY_HEADERS)
+            response.headers.update(SECURITY_HEADERS)
         return response
 
     @web.middleware
@@ -197,7 +153,7 @@ class Viewer:
         # A page of another site that rebinds its domain to 127.0.0.1 would be same-origin for the
         # browser; the Host header it sends still names that domain, so refuse it (loopback only:
         # a viewer bound to another address was exposed on purpose).
-        if self._loopback_only and not is_loopback(_host_name(request.host)):
+        if self._loopback_only and not is_loopback(host_name(request.host)):
             raise web.HTTPForbidden(text="this viewer answers to its loopback address only\n")
         return await handler(request)
 
@@ -206,7 +162,7 @@ class Viewer:
         try:
             return await handler(request)
         except RealcliError as e:
-            status = next((code for cls, code in _STATUS if isinstance(e, cls)), 500)
+            status = next((code for cls, code in ERROR_STATUS if isinstance(e, cls)), 500)
             return self._json({"error": str(e)}, status=status)
         except web.HTTPException:
             raise
@@ -227,7 +183,7 @@ class Viewer:
         await self.state.ready.wait()
 
     def _asset(self, name: str) -> web.Response:
-        return web.Response(body=self._assets[name], content_type=_ASSETS[name].split(";")[0], charset="utf-8")
+        return web.Response(body=self._assets[name], content_type=ASSETS[name].split(";")[0], charset="utf-8")
 
     async def _shell(self, request: web.Request) -> web.Response:
         response = self._asset("index.html")
@@ -236,7 +192,7 @@ class Viewer:
 
     async def _static(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
-        if name not in _ASSETS or name == "index.html":
+        if name not in ASSETS or name == "index.html":
             raise web.HTTPNotFound(text="not found")
         response = self._asset(name)
         response.headers["Cache-Control"] = "no-cache"
@@ -253,7 +209,7 @@ class Viewer:
 
     async def _api_run(self, request: web.Request) -> web.Response:
         await self._ready()
-        run_id = _token(request.match_info["run"], "run id")
+        run_id = checked_token(request.match_info["run"], "run id")
         threshold = check_threshold(request.query.get("threshold"))
         judge = request.query.get("judge") or None
         return self._json(await self.pages.run(run_id, judge, threshold, stale_ok=True))
@@ -262,42 +218,42 @@ class Viewer:
         await self._ready()
         q = request.query
         data = await self.pages.trials(
-            _token(request.match_info["run"], "run id"),
+            checked_token(request.match_info["run"], "run id"),
             q.get("judge") or None,
             mode=q.get("mode", ""),
             chip=q.get("chip", ""),
             query=q.get("q", ""),
             sort=q.get("sort", "trial"),
             descending=q.get("desc", "") in ("1", "true"),
-            offset=_int(request, "offset", 0),
-            limit=_int(request, "limit", PAGE_TRIALS),
+            offset=query_int(request, "offset", 0),
+            limit=query_int(request, "limit", PAGE_TRIALS),
         )
         return self._json(data)
 
     async def _api_trial(self, request: web.Request) -> web.Response:
         await self._ready()
-        run_id = _token(request.match_info["run"], "run id")
-        trial_id = _token(request.match_info["trial"], "trial id")
+        run_id = checked_token(request.match_info["run"], "run id")
+        trial_id = checked_token(request.match_info["trial"], "trial id")
         return self._json(await self.pages.trial(run_id, trial_id, request.query.get("judge") or None))
 
     async def _api_events(self, request: web.Request) -> web.Response:
         await self._ready()
-        run_id = _token(request.match_info["run"], "run id")
-        trial_id = _token(request.match_info["trial"], "trial id")
-        until = _int(request, "until", -1)
+        run_id = checked_token(request.match_info["run"], "run id")
+        trial_id = checked_token(request.match_info["trial"], "trial id")
+        until = query_int(request, "until", -1)
         data = await self.pages.events(
             run_id,
             trial_id,
-            after=_int(request, "after", -1),
+            after=query_int(request, "after", -1),
             until=None if until < 0 else until,
-            limit=_int(request, "limit", PAGE_EVENTS),
+            limit=query_int(request, "limit", PAGE_EVENTS),
         )
         return self._json(data)
 
     async def _api_event(self, request: web.Request) -> web.Response:
         await self._ready()
-        run_id = _token(request.match_info["run"], "run id")
-        trial_id = _token(request.match_info["trial"], "trial id")
+        run_id = checked_token(request.match_info["run"], "run id")
+        trial_id = checked_token(request.match_info["trial"], "trial id")
         try:
             version = int(request.match_info["version"])
         except ValueError:
@@ -311,10 +267,12 @@ class Viewer:
         if not first or not second:
             raise ConfigError("compare: expected ?a=RUN&b=RUN (two runs) or ?run=RUN&a=JUDGE&b=JUDGE (two judges)")
         if q.get("run"):
-            run_id = _token(q["run"], "run id")
-            data = await self.pages.compare_judges(run_id, _token(first, "judge id"), _token(second, "judge id"))
+            run_id = checked_token(q["run"], "run id")
+            data = await self.pages.compare_judges(
+                run_id, checked_token(first, "judge id"), checked_token(second, "judge id")
+            )
         else:
-            data = await self.pages.compare_runs(_token(first, "run id"), _token(second, "run id"))
+            data = await self.pages.compare_runs(checked_token(first, "run id"), checked_token(second, "run id"))
         return self._json(data)
 
     # ------------------------------------------------------------ live feeds
@@ -324,7 +282,7 @@ class Viewer:
         last = request.headers.get("Last-Event-ID", "")
         if last.lstrip("-").isdigit():
             return int(last)
-        return _int(request, "after", -1)
+        return query_int(request, "after", -1)
 
     async def _live_runs(self, request: web.Request) -> web.StreamResponse:
         await self._ready()
@@ -339,7 +297,7 @@ class Viewer:
 
     async def _live_run(self, request: web.Request) -> web.StreamResponse:
         await self._ready()
-        run_id = _token(request.match_info["run"], "run id")
+        run_id = checked_token(request.match_info["run"], "run id")
         threshold = check_threshold(request.query.get("threshold"))
         judge = request.query.get("judge") or None
         pick_judge(self.state.run(run_id).facts, judge)  # a bad run or judge is a plain error, before streaming
@@ -393,8 +351,8 @@ class Viewer:
 
     async def _live_trial(self, request: web.Request) -> web.StreamResponse:
         await self._ready()
-        run_id = _token(request.match_info["run"], "run id")
-        trial_id = _token(request.match_info["trial"], "trial id")
+        run_id = checked_token(request.match_info["run"], "run id")
+        trial_id = checked_token(request.match_info["trial"], "trial id")
         judge = request.query.get("judge") or None
         run = self.state.run(run_id)
         if trial_id not in run.marks and trial_id not in run.facts.scheduled:
@@ -444,7 +402,7 @@ class Viewer:
         """
         response = web.StreamResponse(
             headers={
-                **_SECURITY_HEADERS,
+                **SECURITY_HEADERS,
                 "Content-Type": "text/event-stream; charset=utf-8",
                 "Cache-Control": "no-store",
                 "X-Accel-Buffering": "no",
@@ -487,20 +445,3 @@ class Viewer:
             await anyio.sleep(HEARTBEAT_SEC)
             async with lock:
                 await response.write(b": ping\n\n")
-
-
-def _host_name(host: str) -> str:
-    """The name part of a Host header (``[::1]:8765`` -> ``::1``, ``localhost:80`` -> ``localhost``)."""
-    if host.startswith("["):
-        return host[1:].split("]", 1)[0]
-    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
-
-
-def _listen_error(host: str, port: int, e: OSError) -> ConfigError:
-    if e.errno == errno.EADDRINUSE:
-        return ConfigError(f"cannot listen on {host}:{port}: the port is in use; pass --port with a free port (0: any)")
-    if isinstance(e, socket.gaierror) or e.errno == errno.EADDRNOTAVAIL:
-        return ConfigError(
-            f"cannot listen on {host}:{port}: no such local address; pass --host with one of this machine's"
-        )
-    return ConfigError(f"cannot listen on {host}:{port} ({e.strerror or e}); pass another --host or --port")

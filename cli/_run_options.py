@@ -1,0 +1,97 @@
+"""The options the trial-running commands share (agent, model, network, user simulator)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from realcli import events as ev
+from realcli.cli._app import err_console
+
+if TYPE_CHECKING:  # the runtime (actors, Docker) is imported by the commands that run trials, not by `realcli`
+    pass
+
+
+AgentOpt = Annotated[str, typer.Option("--agent", help=f"Agent to evaluate: {', '.join(ev.AGENT_NAMES)}.")]
+ModelOpt = Annotated[str | None, typer.Option("--model", help="Agent model (or $REALCLI_AGENT_MODEL).")]
+BaseUrlOpt = Annotated[
+    str | None, typer.Option("--base-url", help="Agent model endpoint, OpenAI-compatible (or $REALCLI_AGENT_BASE_URL).")
+]
+ProviderOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--provider",
+        help="Agent API: openai or anthropic (or $REALCLI_AGENT_PROVIDER; "
+        "claude-code defaults to anthropic, codex to openai).",
+    ),
+]
+AgentVersionOpt = Annotated[
+    str | None,
+    typer.Option("--agent-version", help="npm version of claude-code / codex (default: the pinned one)."),
+]
+MaxTokensOpt = Annotated[
+    int | None, typer.Option("--max-tokens", min=1, help="claude-code / codex: token budget per trial (gateway).")
+]
+MaxCostOpt = Annotated[
+    float | None, typer.Option("--max-cost", min=0.0, help="claude-code / codex: USD budget per trial (gateway).")
+]
+AgentOptionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--agent-option",
+        help="KEY=VALUE, repeatable: terminus context_tokens (default 128000), summarize_at (0.8), "
+        "json_mode (false), max_malformed (unset: never give up).",
+    ),
+]
+NetworkOpt = Annotated[
+    str,
+    typer.Option(
+        "--network",
+        envvar="REALCLI_NETWORK",
+        help="task: each sandbox gets its task's network (Harbor's default, public, when the task declares none); "
+        "none: isolate every sandbox, as the paper's runs (or $REALCLI_NETWORK). Recorded in the run.",
+    ),
+]
+ImageMapOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--image-map",
+        help="FROM=TO, repeatable: use image TO wherever a task asks for FROM (docker_image or a Dockerfile's "
+        "FROM; FROM may be a glob such as python:3.*-slim*). Also $REALCLI_IMAGE_MAP and the config file.",
+    ),
+]
+HostNetworkOpt = Annotated[
+    bool,
+    typer.Option(
+        "--allow-host-network",
+        help="When the Docker engine cannot give a sandbox a bridge network of its own, let sandboxes that need "
+        "network take the HOST's network, where they reach every service on this machine, the event log "
+        "included. Unsafe; recorded in the run. Without it such a run is refused.",
+    ),
+]
+
+
+def warn_host_network(allowed: bool) -> None:
+    """The loud warning ``--allow-host-network`` deserves, once, before anything runs."""
+    if allowed:
+        err_console.print(
+            "[bold red]warning:[/] --allow-host-network: where the engine cannot bridge, sandboxes that need "
+            "network share this machine's network and can reach its services, the event log included"
+        )
+
+
+BuildCaOpt = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--build-ca",
+        help="PEM file of CA certificates that image builds trust (builds behind a TLS-intercepting proxy); "
+        "repeatable. Also $REALCLI_BUILD_CA and the config file. Off by default.",
+    ),
+]
+UserSimOpt = Annotated[str, typer.Option("--user-sim", help="User simulator: scripted (deterministic) or llm.")]
+UserModelOpt = Annotated[str | None, typer.Option("--user-model", help="Simulator model (or $REALCLI_USER_MODEL).")]
+UserUrlOpt = Annotated[
+    str | None, typer.Option("--user-base-url", help="Simulator endpoint (or $REALCLI_USER_BASE_URL).")
+]
