@@ -20,9 +20,10 @@ from realcli import TaskFormatError, find_error
 from realcli import events as ev
 from realcli.environments import DockerSandbox, FileCopy, Sandbox
 from realcli.runtime.bus import StreamWriter, TrialFeed
-from realcli.runtime.trials._sandbox_evidence import SATURATED_SHARE, EvidenceSnapshot, evidence_paths
+from realcli.runtime.trials._sandbox_evidence import EvidenceSnapshot, evidence_paths
 from realcli.runtime.trials._sandbox_output import finished, merge
 from realcli.runtime.trials._sandbox_plan import SandboxPlan
+from realcli.runtime.trials._sandbox_saturation import SATURATED_SHARE
 from realcli.runtime.trials._sandbox_verifier import AGENT_OUTPUT_BYTES, SandboxVerifier
 from realcli.taskformat import resolve_env
 

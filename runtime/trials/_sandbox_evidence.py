@@ -13,12 +13,12 @@ from realcli.environments import FileRead, Sandbox
 from realcli.runtime.bus import StreamWriter
 from realcli.runtime.trials._sandbox_output import merge
 from realcli.runtime.trials._sandbox_plan import SandboxPlan
+from realcli.runtime.trials._sandbox_saturation import SATURATED_SHARE, reset_if_saturated
 from realcli.runtime.trials._sandbox_verifier import SandboxVerifier
 from realcli.taskformat import Task
 
-__all__ = ["SATURATED_SHARE", "EvidenceSnapshot", "evidence_paths"]
+__all__ = ["EvidenceSnapshot", "evidence_paths"]
 
-SATURATED_SHARE: Final = 0.9  # of the pids limit: the sandbox can no longer start a process
 EVIDENCE_FILE_BYTES: Final = 64 * 1024
 EVIDENCE_TOTAL_BYTES: Final = 512 * 1024  # one event; NATS's default max_payload is 1 MiB
 MAX_EVIDENCE_FILES: Final = 40
@@ -130,22 +130,8 @@ class EvidenceSnapshot:
         return files, listing.stdout
 
     async def reset_if_saturated(self, box: Sandbox, running: int) -> bool:
-        """Background processes the agent started (a service the task asked for) keep running for the
-        verifier, as in Harbor; but a sandbox whose process limit is exhausted (``running`` processes)
-        can start nothing, the hard checks and the verifier included: then every process is killed
-        (the files stay).  Returns whether it was."""
-        if running < box.pids_limit * SATURATED_SHARE:
-            return False
-        await box.reset_processes()
-        await self._out.append(
-            ev.SandboxReset(
-                container_id=box.info.container_id,
-                reason=f"{running} processes left at the end of the agent's time, against a limit of "
-                f"{box.pids_limit}: every process was killed before the evidence and the verifier",
-                processes=running,
-            )
-        )
-        return True
+        """Reset a sandbox whose process limit is exhausted (``reset_if_saturated``); whether it was."""
+        return await reset_if_saturated(box, running, self._out)
 
 
 def evidence_paths(task: Task) -> list[str]:

@@ -7,11 +7,12 @@ from typing import Final
 
 from realcli import TaskFormatError
 from realcli import events as ev
-from realcli.environments import FileRead, Sandbox
+from realcli.environments import ExecResult, FileRead, Sandbox
 from realcli.runtime.bus import StreamWriter
 from realcli.runtime.trials._rewards import REWARD_FILE_BYTES, RewardResult, checks_of, parse_rewards
 from realcli.runtime.trials._sandbox_output import merge
 from realcli.runtime.trials._sandbox_plan import SandboxPlan
+from realcli.runtime.trials._sandbox_saturation import reset_if_saturated
 from realcli.taskformat import resolve_env
 
 __all__ = ["AGENT_OUTPUT_BYTES", "SandboxVerifier"]
@@ -64,18 +65,12 @@ class SandboxVerifier:
             await self._out.append(
                 ev.FilesCopied(direction="in", src="tests/", dest="/tests", bytes=size, purpose="tests")
             )
-        result = await box.exec(
-            "bash /tests/test.sh",
-            timeout_sec=req.timeout_sec,
-            workdir=box.workdir,
-            env=env,
-            user=user,
-            max_output_bytes=AGENT_OUTPUT_BYTES,
-        )
-        outputs = await box.read_files(
-            {REWARD_TXT: REWARD_FILE_BYTES, REWARD_JSON: REWARD_FILE_BYTES, CTRF: CTRF_BYTES}
-        )
-        rewards = await self._rewards(box, outputs[REWARD_TXT], outputs[REWARD_JSON])
+        result, outputs, rewards = await self._run_tests(box, req, env, user)
+        # The agent's processes may have filled the process limit after the snapshot looked (a fork bomb
+        # still growing on a busy machine): the tests could not start.  Reset, and run them once more.
+        saturated = rewards.reward is None and not result.timed_out
+        if saturated and await reset_if_saturated(box, await box.process_count(), self._out):
+            result, outputs, rewards = await self._run_tests(box, req, env, user)
         reward, error = rewards.reward, rewards.error
         if result.timed_out and reward is None:
             # The verifier ran out of time on what the agent left (a hung program, a runaway build):
@@ -96,6 +91,23 @@ class SandboxVerifier:
                 step=req.step,
             )
         )
+
+    async def _run_tests(
+        self, box: Sandbox, req: ev.VerificationRequested, env: dict[str, str], user: str | int | None
+    ) -> tuple[ExecResult, dict[str, FileRead | None], RewardResult]:
+        """Run the tests; their result, the files they left and the reward read from those."""
+        result = await box.exec(
+            "bash /tests/test.sh",
+            timeout_sec=req.timeout_sec,
+            workdir=box.workdir,
+            env=env,
+            user=user,
+            max_output_bytes=AGENT_OUTPUT_BYTES,
+        )
+        outputs = await box.read_files(
+            {REWARD_TXT: REWARD_FILE_BYTES, REWARD_JSON: REWARD_FILE_BYTES, CTRF: CTRF_BYTES}
+        )
+        return result, outputs, await self._rewards(box, outputs[REWARD_TXT], outputs[REWARD_JSON])
 
     async def _step_tests(self, box: Sandbox, name: str) -> tuple[dict[str, str], str | int | None]:
         """A fresh /tests and /logs/verifier for a step: the task's tests, then the step's over them (Harbor).
