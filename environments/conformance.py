@@ -86,9 +86,9 @@ class SandboxContract:
             assert (r.exit_code, r.timed_out) == (124, False)
 
     async def test_workdir_is_honoured(self, make_sandbox: SandboxFactory) -> None:
-        async with make_sandbox(workdir="/srv/work") as sb:
-            assert sb.workdir == sb.info.workdir == "/srv/work"
-            await sb.put_bytes("/srv/work/marker", b"default\n")
+        async with make_sandbox(workdir="/srv/site") as sb:
+            assert sb.workdir == sb.info.workdir == "/srv/site"
+            await sb.put_bytes("/srv/site/marker", b"default\n")
             await sb.put_bytes("/opt/other/marker", b"asked\n")
             assert (await sb.exec("cat marker", timeout_sec=30)).stdout.text == "default\n"
             r = await sb.exec("cat marker && echo made > new", timeout_sec=30, workdir="/opt/other")
