@@ -39,7 +39,7 @@ class EvidenceSnapshot:
         script = self._plan.task.spec.script
         checks = [(probe, check) for probe in (script.probes if script else []) for check in probe.hard_checks]
         if checks:
-            await self.reset_if_saturated(box, await box.process_count())
+            await reset_if_saturated(box, await box.process_count(), self._out)
             await self._hard_checks(box, checks)
             files, listing = await self._evidence(box, req)
         else:
@@ -100,7 +100,7 @@ class EvidenceSnapshot:
 
             tg.start_soon(count)
             tg.start_soon(gather)
-        if await self.reset_if_saturated(box, running):
+        if await reset_if_saturated(box, running, self._out):
             return await self._evidence(box, req)
         if failed:
             raise failed[0]
@@ -128,10 +128,6 @@ class EvidenceSnapshot:
             budget -= len(evidence.content.encode())
             files.append(evidence)
         return files, listing.stdout
-
-    async def reset_if_saturated(self, box: Sandbox, running: int) -> bool:
-        """Reset a sandbox whose process limit is exhausted (``reset_if_saturated``); whether it was."""
-        return await reset_if_saturated(box, running, self._out)
 
 
 def evidence_paths(task: Task) -> list[str]:
