@@ -80,6 +80,7 @@ async def test_floods_hangs_fork_bombs_and_memory_hogs_are_contained(
         "flood": (f"#!/bin/sh\nyes | head -c {FLOOD_BYTES}\necho hello > /app/out\n", ""),
         "hang": ("#!/bin/sh\nsleep 100000\n", short),
         "forkbomb": ("#!/bin/bash\nb() { b | b & }; b\n", short),
+        "filler": ("#!/bin/bash\necho hello > /app/out\nwhile :; do setsid sleep 1000 & done\n", short),
         "hog": (
             "#!/bin/sh\nx=0123456789; while :; do x=$x$x; done\n",
             "[environment]\nmemory_mb = 128\n[verifier]\ntimeout_sec = 30\n",
@@ -103,10 +104,16 @@ async def test_floods_hangs_fork_bombs_and_memory_hogs_are_contained(
     assert verified.reward == 0.0
     # A fork bomb runs into the process limit (the host is not touched); a sandbox left saturated is
     # reset so that the verifier can run, and the trial is scored: the agent's doing, not the harness's.
-    assert all(r.processes >= 0.9 * 1024 for r in of(records, ev.SandboxReset, "forkbomb-exec-1"))
+    assert all("could not start a process" in r.reason for r in of(records, ev.SandboxReset, "forkbomb-exec-1"))
     assert finished(records, "forkbomb-exec-1").cause in ("agent_done", "time_budget")  # as the script hung or not
     (verified,) = of(records, ev.VerifierFinished, "forkbomb-exec-1")
     assert verified.reward == 0.0
+    # Sleepers in sessions of their own (the time limit does not reach them) hold every process slot:
+    # the snapshot's first command cannot fork, the sandbox is reset once, the agent's work is scored.
+    (reset,) = of(records, ev.SandboxReset, "filler-exec-1")
+    assert "could not start a process" in reset.reason
+    (verified,) = of(records, ev.VerifierFinished, "filler-exec-1")
+    assert verified.reward == 1.0
     # The memory hog is killed inside the sandbox (out of memory: 137), and the trial goes on to a score.
     assert solution_command(records, "hog-exec-1").exit_code == 137
     assert finished(records, "hog-exec-1").cause == "agent_done"

@@ -23,7 +23,6 @@ from realcli.runtime.bus import StreamWriter, TrialFeed
 from realcli.runtime.trials._sandbox_evidence import EvidenceSnapshot, evidence_paths
 from realcli.runtime.trials._sandbox_output import finished, merge
 from realcli.runtime.trials._sandbox_plan import SandboxPlan
-from realcli.runtime.trials._sandbox_saturation import SATURATED_SHARE
 from realcli.runtime.trials._sandbox_verifier import AGENT_OUTPUT_BYTES, SandboxVerifier
 from realcli.taskformat import resolve_env
 
@@ -229,8 +228,9 @@ class SandboxActor:
             _, found = await self._feed.wait_for(lambda e: isinstance(e, ev.SnapshotRequested), cursor)
             cursor = found + 1
             self._agent_working = False
-            # A saturated sandbox cannot start the kill command: it is reset before the snapshot instead.
-            if self._agent_command_running and await box.process_count() < box.pids_limit * SATURATED_SHARE:
+            # In a saturated sandbox the kill command cannot start (it fails at once); the snapshot's
+            # first command then fails the same way and resets the sandbox.
+            if self._agent_command_running:
                 await box.exec(_KILL_TIMEOUTS, timeout_sec=10)
 
     async def _serve_requests(self, box: Sandbox) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import partial
 from typing import Final
 
 import anyio
@@ -13,7 +14,7 @@ from realcli.environments import FileRead, Sandbox
 from realcli.runtime.bus import StreamWriter
 from realcli.runtime.trials._sandbox_output import merge
 from realcli.runtime.trials._sandbox_plan import SandboxPlan
-from realcli.runtime.trials._sandbox_saturation import SATURATED_SHARE, reset_if_saturated
+from realcli.runtime.trials._sandbox_saturation import run_unsaturated
 from realcli.runtime.trials._sandbox_verifier import SandboxVerifier
 from realcli.taskformat import Task
 
@@ -23,6 +24,7 @@ EVIDENCE_FILE_BYTES: Final = 64 * 1024
 EVIDENCE_TOTAL_BYTES: Final = 512 * 1024  # one event; NATS's default max_payload is 1 MiB
 MAX_EVIDENCE_FILES: Final = 40
 _PATHS_IN_COMMAND: Final = re.compile(r"(?<![\w$])(/(?:[\w.+-]+/)*[\w.+-]+)")
+_SORTED: Final = "sort -k3 | head -n 500"
 _NOT_EVIDENCE: Final = ("/dev/", "/proc/", "/sys/", "/tmp/", "/usr/", "/bin/", "/etc/")
 
 
@@ -39,13 +41,12 @@ class EvidenceSnapshot:
         script = self._plan.task.spec.script
         checks = [(probe, check) for probe in (script.probes if script else []) for check in probe.hard_checks]
         if checks:
-            await reset_if_saturated(box, await box.process_count(), self._out)
             await self._hard_checks(box, checks)
             files, listing = await self._evidence(box, req)
         else:
-            async with anyio.create_task_group() as tg:
+            async with anyio.create_task_group() as tg:  # the tests go in while the evidence is gathered
                 tg.start_soon(self._verifier.tests_ahead, box, req)
-                files, listing = await self._evidence_unless_saturated(box, req)
+                files, listing = await self._evidence(box, req)
         image = None
         if self._plan.keep_image:
             image = f"realcli-final/{self._plan.run_id.lower()}:{self._plan.trial_id.lower()}"[:128]
@@ -58,7 +59,9 @@ class EvidenceSnapshot:
     async def _hard_checks(self, box: Sandbox, checks: list[tuple[ev.Probe, ev.HardCheck]]) -> None:
         finished: list[ev.Event] = []
         for probe, check in checks:
-            result = await box.exec(check.run, timeout_sec=check.timeout_sec, workdir=box.workdir)
+            result = await run_unsaturated(
+                box, self._out, partial(box.exec, check.run, timeout_sec=check.timeout_sec, workdir=box.workdir)
+            )
             finished.append(
                 ev.HardCheckFinished(
                     probe_id=probe.id,
@@ -72,40 +75,6 @@ class EvidenceSnapshot:
             )
         await self._out.append(*finished)
 
-    async def _evidence_unless_saturated(
-        self, box: Sandbox, req: ev.SnapshotRequested
-    ) -> tuple[list[ev.EvidenceFile], ev.Output]:
-        """The evidence, with the process count asked meanwhile (no command of ours comes before it).
-
-        A saturated sandbox cannot start the listing: its attempt is given
-        up, the sandbox reset, and the evidence gathered again (the files
-        are the same: a reset only kills processes).
-        """
-        running = 0
-        got: list[tuple[list[ev.EvidenceFile], ev.Output]] = []
-        failed: list[Exception] = []
-        async with anyio.create_task_group() as tg:
-
-            async def count() -> None:
-                nonlocal running
-                running = await box.process_count()
-                if running >= box.pids_limit * SATURATED_SHARE:
-                    tg.cancel_scope.cancel()
-
-            async def gather() -> None:
-                try:
-                    got.append(await self._evidence(box, req))
-                except Exception as e:  # raised below unless the sandbox turns out saturated
-                    failed.append(e)
-
-            tg.start_soon(count)
-            tg.start_soon(gather)
-        if await reset_if_saturated(box, running, self._out):
-            return await self._evidence(box, req)
-        if failed:
-            raise failed[0]
-        return got[0]
-
     async def _evidence(self, box: Sandbox, req: ev.SnapshotRequested) -> tuple[list[ev.EvidenceFile], ev.Output]:
         """The evidence files (within the snapshot's budget) and the working directory's listing."""
         paths = req.paths[:MAX_EVIDENCE_FILES]
@@ -117,10 +86,10 @@ class EvidenceSnapshot:
                 reads.update(await box.read_files(dict.fromkeys(paths, EVIDENCE_FILE_BYTES)))
 
             tg.start_soon(read)
-            listing = await box.exec(
-                f"{find} | sort -k3 | head -n 500",
-                timeout_sec=30,
-                max_output_bytes=EVIDENCE_FILE_BYTES,
+            listing = await run_unsaturated(
+                box,
+                self._out,
+                partial(box.exec, f"{find} | {_SORTED}", timeout_sec=30, max_output_bytes=EVIDENCE_FILE_BYTES),
             )
         files, budget = [], EVIDENCE_TOTAL_BYTES
         for path in paths:

@@ -1,43 +1,56 @@
-"""A sandbox whose process limit the agent's processes exhausted: reset before the evidence and the verifier."""
+"""A sandbox whose process limit the agent's processes exhausted: reset so that our own commands can run."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Awaitable, Callable
 from typing import Final
 
 from realcli import events as ev
-from realcli.environments import Sandbox
+from realcli.environments import ExecResult, Sandbox
 from realcli.runtime.bus import StreamWriter
+from realcli.runtime.trials._sandbox_output import merge
 
-__all__ = ["SATURATED_SHARE", "could_not_fork", "reset_if_saturated"]
+__all__ = ["could_not_fork", "run_unsaturated", "reset_saturated"]
 
-SATURATED_SHARE: Final = 0.9  # of the pids limit: the sandbox can no longer start a process
+# What a command prints when it cannot start a process at the pids limit (EAGAIN from fork): coreutils
+# (`timeout: fork system call failed: ...`), bash (`fork: retry: ...`), dash (`sh: 1: Cannot fork`), runc.
+_FAILED_FORK: Final = re.compile(r"cannot fork|\bfork\b[^\n]*(resource temporarily unavailable|failed)", re.IGNORECASE)
 
 
 def could_not_fork(output: str) -> bool:
-    """Whether a command's output says it could not start a process (``fork``: EAGAIN at the pids limit)."""
-    return "fork" in output and "Resource temporarily unavailable" in output
+    """Whether a command's output says it could not start a process (the sandbox is at its pids limit)."""
+    return _FAILED_FORK.search(output) is not None
 
 
-async def reset_if_saturated(box: Sandbox, running: int, out: StreamWriter, *, failed_to_fork: bool = False) -> bool:
-    """Kill every process of a sandbox that can start none (``running`` processes); whether it did.
+async def reset_saturated(box: Sandbox, out: StreamWriter, failed: str) -> None:
+    """Kill every process of a sandbox in which a command of ours could not start one (``failed``: its output).
 
     Background processes the agent started (a service the task asked for)
     keep running for the verifier, as in Harbor; but a sandbox whose process
     limit is exhausted can start nothing, the hard checks and the verifier
     included: then every process is killed (the files stay) and a
-    ``SandboxReset`` says so.  ``failed_to_fork``: a command of ours could
-    not start a process, whatever the count says (a fork bomb's processes
-    come and go around the limit).
+    ``SandboxReset`` says so.  The failed fork is the evidence, not a count
+    of processes: the engine's listing misses processes a fork bomb keeps
+    starting and ending around the limit.
     """
-    if running < box.pids_limit * SATURATED_SHARE and not failed_to_fork:
-        return False
+    running = await box.process_count()
     await box.reset_processes()
+    said = next((line for line in failed.splitlines() if could_not_fork(line)), "")[:200]
     await out.append(
         ev.SandboxReset(
             container_id=box.info.container_id,
-            reason=f"{running} processes left at the end of the agent's time, against a limit of "
-            f"{box.pids_limit}: every process was killed before the evidence and the verifier",
+            reason=f"a command of the harness could not start a process ({said}); {running} processes listed "
+            f"against a limit of {box.pids_limit}: every process was killed, the files kept",
             processes=running,
         )
     )
-    return True
+
+
+async def run_unsaturated(box: Sandbox, out: StreamWriter, run: Callable[[], Awaitable[ExecResult]]) -> ExecResult:
+    """Run one of our commands (a hard check, the listing); once more after a reset if it could not fork."""
+    result = await run()
+    if could_not_fork(merge(result).text):
+        await reset_saturated(box, out, merge(result).text)
+        result = await run()
+    return result

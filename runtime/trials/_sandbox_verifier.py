@@ -12,7 +12,7 @@ from realcli.runtime.bus import StreamWriter
 from realcli.runtime.trials._rewards import REWARD_FILE_BYTES, RewardResult, checks_of, parse_rewards
 from realcli.runtime.trials._sandbox_output import merge
 from realcli.runtime.trials._sandbox_plan import SandboxPlan
-from realcli.runtime.trials._sandbox_saturation import could_not_fork, reset_if_saturated
+from realcli.runtime.trials._sandbox_saturation import could_not_fork, reset_saturated
 from realcli.taskformat import resolve_env
 
 __all__ = ["AGENT_OUTPUT_BYTES", "SandboxVerifier"]
@@ -66,12 +66,11 @@ class SandboxVerifier:
                 ev.FilesCopied(direction="in", src="tests/", dest="/tests", bytes=size, purpose="tests")
             )
         result, outputs, rewards = await self._run_tests(box, req, env, user)
-        # The agent's processes may have filled the process limit after the snapshot looked (a fork bomb
-        # still growing on a busy machine): the tests could not start.  Reset, and run them once more.
-        if rewards.reward is None and not result.timed_out:
-            failed_to_fork = could_not_fork(merge(result).text)
-            if await reset_if_saturated(box, await box.process_count(), self._out, failed_to_fork=failed_to_fork):
-                result, outputs, rewards = await self._run_tests(box, req, env, user)
+        # The agent's processes may have filled the process limit after the snapshot (a fork bomb still
+        # growing on a busy machine): the tests could not start a process.  Reset, and run them once more.
+        if rewards.reward is None and not result.timed_out and could_not_fork(merge(result).text):
+            await reset_saturated(box, self._out, merge(result).text)
+            result, outputs, rewards = await self._run_tests(box, req, env, user)
         reward, error = rewards.reward, rewards.error
         if result.timed_out and reward is None:
             # The verifier ran out of time on what the agent left (a hung program, a runaway build):
