@@ -42,6 +42,7 @@ from realcli.environments._build import (
     ensure_base_images,
     main,
 )
+from realcli.environments._container_commands import KILL_AFTER_SEC
 from realcli.environments._docker import (
     LABEL_SESSION,
     SESSION_ENV,
@@ -107,6 +108,7 @@ __all__ = [
     "FORWARDER",
     "KIND_AGENT_IMAGE",
     "KIND_SANDBOX",
+    "KILL_AFTER_SEC",
     "LABEL_HOST",
     "LABEL_HOST_ID",
     "LABEL_KIND",

@@ -182,6 +182,9 @@ class VerifierFinished(Event, frozen=True):
 class SnapshotRequested(Event, frozen=True):
     trial_id: str
     paths: list[str] = field(default_factory=list)
+    # A ``VerificationRequested`` follows at once (appended with this request): the sandbox may take the
+    # listing and run the tests in one command, the listing first.  False in older logs.
+    then_verify: bool = False
 
 
 class EvidenceSnapshotted(Event, frozen=True):

@@ -542,6 +542,36 @@ async def test_a_verifier_that_times_out_on_the_agents_work_scores_zero(tmp_path
     assert (data["R_EXEC"], data["outcome"]["exec"]["trials"], data["outcome"]["excluded"]["count"]) == (0.0, 1, 0)
 
 
+@pytest.mark.docker
+@pytest.mark.parametrize(
+    "toml",
+    [
+        pytest.param("", id="one-command"),  # the listing runs in the verifier's command
+        pytest.param('[verifier]\nuser = "root"\n', id="two-commands"),  # a verifier user: each its own
+    ],
+)
+async def test_the_evidence_is_the_state_the_agent_left_and_the_verifier_says_all_it_said(
+    tmp_path: Path, log: EventLog, toml: str
+) -> None:
+    root = make_task(tmp_path, "listed", toml=toml)
+    (root / "tests" / "test.sh").write_text(
+        "#!/bin/sh\ntouch /app/verifier-was-here\necho said-on-stdout\necho said-on-stderr >&2\n"
+        "if grep -qx hello /app/out; then echo 1; else echo 0; fi > /logs/verifier/reward.txt\n"
+    )
+    task = load_task(root)
+
+    _, records = await run(log, [task], OracleAgent(), mode="exec")
+
+    (snapshot,) = of(records, ev.EvidenceSnapshotted)
+    assert snapshot.listing.text.splitlines() == ["d     4096 /app", "f        6 /app/out"]
+    (verifier,) = of(records, ev.VerifierFinished)
+    assert verifier.reward == 1.0
+    assert "said-on-stdout" in verifier.output.text
+    assert "said-on-stderr" in verifier.output.text
+    sandbox = [type(r.event).__name__ for r in records if r.stream.endswith(".sandbox")]
+    assert sandbox[-4:] == ["EvidenceSnapshotted", "FilesCopied", "VerifierFinished", "SandboxRemoved"]
+
+
 # ------------------------------------------------------------ the LLM simulator
 
 

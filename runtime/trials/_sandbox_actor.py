@@ -28,6 +28,7 @@ from realcli.taskformat import resolve_env
 
 __all__ = ["SandboxActor", "SandboxPlan", "evidence_paths"]
 
+_REQUESTS: Final = (ev.CommandRequested, ev.SnapshotRequested, ev.VerificationRequested, ev.StepStarted)
 STORAGE_POLL_SEC: Final = 2.0  # how often the writable layer is measured while the agent works
 # Portable `pkill -x timeout` (images need not have procps): only sh and cat.
 _KILL_TIMEOUTS: Final = (
@@ -234,17 +235,38 @@ class SandboxActor:
                 await box.exec(_KILL_TIMEOUTS, timeout_sec=10)
 
     async def _serve_requests(self, box: Sandbox) -> None:
+        answered: set[str] = set()  # verifications answered with their snapshot
+        index = 0
         async for rec in self._feed.follow():
+            index += 1
             match rec.event:
                 case ev.CommandRequested() as req:
                     await self._command(box, req)
                 case ev.SnapshotRequested() as req:
-                    await self._evidence.snapshot(box, req)
-                case ev.VerificationRequested() as req:
+                    verification = await self._joinable_verification(box, req, index)
+                    if verification is None:
+                        await self._evidence.snapshot(box, req)
+                    else:
+                        await self._evidence.snapshot_and_verify(box, req, verification)
+                        answered.add(verification.id)
+                        self._verified = True
+                case ev.VerificationRequested() as req if req.id not in answered:
                     await self._verifier.verify(box, req)
                     self._verified = True
                 case ev.StepStarted() as req:
                     await self._prepare_step(box, req)
+
+    async def _joinable_verification(
+        self, box: Sandbox, req: ev.SnapshotRequested, after: int
+    ) -> ev.VerificationRequested | None:
+        """The verification that follows a snapshot at once, when the two can share one command."""
+        if not self._evidence.can_list_with_tests(box, req):
+            return None
+        # Appended with the snapshot's request: the next request in the log is it.
+        found, _ = await self._feed.wait_for(lambda e: isinstance(e, _REQUESTS), after)
+        if isinstance(found.event, ev.VerificationRequested) and found.event.step is None:
+            return found.event
+        return None
 
     # ------------------------------------------------------------- commands
 

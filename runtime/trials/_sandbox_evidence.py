@@ -15,7 +15,7 @@ from realcli.runtime.bus import StreamWriter
 from realcli.runtime.trials._sandbox_output import merge
 from realcli.runtime.trials._sandbox_plan import SandboxPlan
 from realcli.runtime.trials._sandbox_saturation import run_unsaturated
-from realcli.runtime.trials._sandbox_verifier import SandboxVerifier
+from realcli.runtime.trials._sandbox_verifier import LISTING_TIMEOUT_SEC, SandboxVerifier
 from realcli.taskformat import Task
 
 __all__ = ["EvidenceSnapshot", "evidence_paths"]
@@ -24,7 +24,6 @@ EVIDENCE_FILE_BYTES: Final = 64 * 1024
 EVIDENCE_TOTAL_BYTES: Final = 512 * 1024  # one event; NATS's default max_payload is 1 MiB
 MAX_EVIDENCE_FILES: Final = 40
 _PATHS_IN_COMMAND: Final = re.compile(r"(?<![\w$])(/(?:[\w.+-]+/)*[\w.+-]+)")
-_SORTED: Final = "sort -k3 | head -n 500"
 _NOT_EVIDENCE: Final = ("/dev/", "/proc/", "/sys/", "/tmp/", "/usr/", "/bin/", "/etc/")
 
 
@@ -78,7 +77,6 @@ class EvidenceSnapshot:
     async def _evidence(self, box: Sandbox, req: ev.SnapshotRequested) -> tuple[list[ev.EvidenceFile], ev.Output]:
         """The evidence files (within the snapshot's budget) and the working directory's listing."""
         paths = req.paths[:MAX_EVIDENCE_FILES]
-        find = f"find {_quote(box.workdir)} -maxdepth 3 -not -path '*/.git/*' -printf '%y %8s %p\\n'"
         reads: dict[str, FileRead | None] = {}
         async with anyio.create_task_group() as tg:  # both only read: the files while the listing runs
 
@@ -89,14 +87,68 @@ class EvidenceSnapshot:
             listing = await run_unsaturated(
                 box,
                 self._out,
-                partial(box.exec, f"{find} | {_SORTED}", timeout_sec=30, max_output_bytes=EVIDENCE_FILE_BYTES),
+                partial(
+                    box.exec,
+                    listing_command(box.workdir),
+                    timeout_sec=LISTING_TIMEOUT_SEC,
+                    max_output_bytes=EVIDENCE_FILE_BYTES,
+                ),
             )
-        files, budget = [], EVIDENCE_TOTAL_BYTES
-        for path in paths:
-            evidence = _evidence_file(path, reads[path], max(0, min(EVIDENCE_FILE_BYTES, budget)))
-            budget -= len(evidence.content.encode())
-            files.append(evidence)
-        return files, listing.stdout
+        return _evidence_files(paths, reads), listing.stdout
+
+    def can_list_with_tests(self, box: Sandbox, req: ev.SnapshotRequested) -> bool:
+        """Whether the listing may run in the verifier's command (``snapshot_and_verify``).
+
+        When the verification follows at once, the task has a single step,
+        no hard checks (they run first), no kept image, tests that run as
+        the listing's user, and nothing of the evidence can see /tests
+        (copied in ahead).
+        """
+        task = self._plan.task
+        script = task.spec.script
+        return (
+            req.then_verify
+            and not any(probe.hard_checks for probe in (script.probes if script else []))
+            and task.config.verifier.user is None
+            and self._verifier.may_copy_ahead(box, req)
+        )
+
+    async def snapshot_and_verify(
+        self, box: Sandbox, req: ev.SnapshotRequested, verification: ev.VerificationRequested
+    ) -> None:
+        """The evidence and the verifier with one command: the listing, then the tests (one exec fewer).
+
+        The evidence files are read and the tests copied in first; the
+        ``EvidenceSnapshotted`` is recorded before the verifier's events, as
+        when each has a command of its own.
+        """
+        paths = req.paths[:MAX_EVIDENCE_FILES]
+        reads: dict[str, FileRead | None] = {}
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(self._verifier.tests_ahead, box, req)
+            reads.update(await box.read_files(dict.fromkeys(paths, EVIDENCE_FILE_BYTES)))
+
+        async def snapshotted(listing: ev.Output) -> None:
+            files = _evidence_files(paths, reads)
+            await self._out.append(ev.EvidenceSnapshotted(trial_id=self._plan.trial_id, files=files, listing=listing))
+
+        await self._verifier.verify_after_listing(box, verification, listing_command(box.workdir), snapshotted)
+
+
+def listing_command(workdir: str) -> str:
+    """The working directory's listing (three levels, no .git inside, first 500 paths in byte order)."""
+    find = f"find {_quote(workdir)} -maxdepth 3 -not -path '*/.git/*' -printf '%y %8s %p\\n' 2>/dev/null"
+    return f"{find} | LC_ALL=C sort -k3 | head -n 500"
+
+
+def _evidence_files(paths: list[str], reads: dict[str, FileRead | None]) -> list[ev.EvidenceFile]:
+    """The evidence files read, within the snapshot's total budget."""
+    files, budget = [], EVIDENCE_TOTAL_BYTES
+    for path in paths:
+        evidence = _evidence_file(path, reads[path], max(0, min(EVIDENCE_FILE_BYTES, budget)))
+        budget -= len(evidence.content.encode())
+        files.append(evidence)
+    return files
 
 
 def evidence_paths(task: Task) -> list[str]:

@@ -3,25 +3,42 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Final
 
 from realcli import TaskFormatError
 from realcli import events as ev
-from realcli.environments import ExecResult, FileRead, Sandbox
+from realcli.environments import KILL_AFTER_SEC, ExecResult, FileRead, Sandbox
 from realcli.runtime.bus import StreamWriter
 from realcli.runtime.trials._rewards import REWARD_FILE_BYTES, RewardResult, checks_of, parse_rewards
 from realcli.runtime.trials._sandbox_output import merge
 from realcli.runtime.trials._sandbox_plan import SandboxPlan
 from realcli.runtime.trials._sandbox_saturation import could_not_fork, reset_saturated
+from realcli.runtime.trials._verifier_outputs import parse_printed, print_files
 from realcli.taskformat import resolve_env
 
-__all__ = ["AGENT_OUTPUT_BYTES", "SandboxVerifier"]
+__all__ = ["AGENT_OUTPUT_BYTES", "LISTING_TIMEOUT_SEC", "SandboxVerifier"]
 
 AGENT_OUTPUT_BYTES: Final = 64 * 1024
 CTRF_BYTES: Final = 4 << 20
 REWARD_TXT: Final = "/logs/verifier/reward.txt"
 REWARD_JSON: Final = "/logs/verifier/reward.json"
 CTRF: Final = "/logs/verifier/ctrf.json"
+LISTING_TIMEOUT_SEC: Final = 30.0
+_OUTPUTS: Final = {REWARD_TXT: REWARD_FILE_BYTES, REWARD_JSON: REWARD_FILE_BYTES, CTRF: CTRF_BYTES}
+
+
+@dataclass(frozen=True)
+class _TestRun:
+    """One run of the tests: what the command did, what it said, the files it left and the reward in them."""
+
+    result: ExecResult
+    output: ev.Output
+    timed_out: bool
+    files: dict[str, FileRead | None]
+    rewards: RewardResult
+    listing: ev.Output = field(default_factory=ev.Output)  # the evidence's, when listed in the same command
 
 
 class SandboxVerifier:
@@ -33,6 +50,13 @@ class SandboxVerifier:
         self._verifier_env = verifier_env
         self.tests_copied: int | None = None  # the bytes of /tests, when copied in ahead of verification
 
+    def may_copy_ahead(self, box: Sandbox, req: ev.SnapshotRequested) -> bool:
+        """Whether the tests may go in before the evidence is taken (``tests_ahead``)."""
+        task, workdir = self._plan.task, box.workdir.rstrip("/") + "/"
+        if task.spec.steps or self._plan.keep_image or not task.tests_dir.is_dir():
+            return False
+        return not ("/tests/".startswith(workdir) or any(p.startswith("/tests") for p in req.paths))
+
     async def tests_ahead(self, box: Sandbox, req: ev.SnapshotRequested) -> None:
         """Copy the tests in while the evidence is gathered, where nothing of the snapshot can see them.
 
@@ -41,13 +65,10 @@ class SandboxVerifier:
         when the listing or an evidence path could reach /tests, nor when the
         final state is kept as an image.  A failed copy is made again then.
         """
-        task, workdir = self._plan.task, box.workdir.rstrip("/") + "/"
-        if task.spec.steps or self._plan.keep_image or not task.tests_dir.is_dir():
-            return
-        if "/tests/".startswith(workdir) or any(p.startswith("/tests") for p in req.paths):
+        if not self.may_copy_ahead(box, req):
             return
         try:
-            self.tests_copied = await box.put_files("/tests", task.tests_dir)
+            self.tests_copied = await box.put_files("/tests", self._plan.task.tests_dir)
         except Exception:
             self.tests_copied = None  # copied again, and its error raised, at verification
 
@@ -59,55 +80,121 @@ class SandboxVerifier:
         if req.step is not None:
             env, user = await self._step_tests(box, req.step)
         elif task.tests_dir.is_dir():
-            size = self.tests_copied
-            if size is None:
-                size = await box.put_files("/tests", task.tests_dir)
-            await self._out.append(
-                ev.FilesCopied(direction="in", src="tests/", dest="/tests", bytes=size, purpose="tests")
-            )
-        result, outputs, rewards = await self._run_tests(box, req, env, user)
+            await self._record_tests(await self._tests_in(box))
+
+        def run() -> Awaitable[_TestRun]:
+            return self._run_tests(box, req, env, user)
+
+        tests = await run()
         # The agent's processes may have filled the process limit after the snapshot (a fork bomb still
         # growing on a busy machine): the tests could not start a process.  Reset, and run them once more.
-        if rewards.reward is None and not result.timed_out and could_not_fork(merge(result).text):
-            await reset_saturated(box, self._out, merge(result).text)
-            result, outputs, rewards = await self._run_tests(box, req, env, user)
-        reward, error = rewards.reward, rewards.error
-        if result.timed_out and reward is None:
+        if tests.rewards.reward is None and not tests.timed_out and could_not_fork(tests.output.text):
+            await reset_saturated(box, self._out, tests.output.text)
+            tests = await run()
+        await self._finished(req, tests, started)
+
+    async def verify_after_listing(
+        self,
+        box: Sandbox,
+        req: ev.VerificationRequested,
+        listing: str,
+        snapshotted: Callable[[ev.Output], Awaitable[None]],
+    ) -> None:
+        """The evidence's ``listing`` command and the tests in one command (the listing first, to stderr).
+
+        ``snapshotted`` records the evidence with the listing before the
+        verifier's own events.  For a single-step task whose tests run as
+        the sandbox's default user (the listing's), copied in ahead.
+        """
+        started = time.monotonic()
+        size = await self._tests_in(box)
+        limit = req.timeout_sec
+        # stderr: the listing, then (after the tests, whose stderr goes to stdout) their output files.
+        command = (
+            f"{{ timeout {LISTING_TIMEOUT_SEC:g} {listing}; }} >&2; "
+            f"timeout -k {KILL_AFTER_SEC:g} {limit:.3f} bash /tests/test.sh 2>&1; code=$?; "
+            f"{{ {print_files(list(_OUTPUTS))}; }} >&2; exit $code"
+        )
+
+        def run() -> Awaitable[_TestRun]:
+            return self._run_tests(box, req, self._verifier_env, None, command=command, listed=True)
+
+        tests = await run()
+        # A sandbox at its process limit (a fork bomb) cannot list, or cannot start the tests: reset, again.
+        if could_not_fork(tests.listing.text) or (tests.rewards.reward is None and could_not_fork(tests.output.text)):
+            await reset_saturated(box, self._out, tests.listing.text + "\n" + tests.output.text)
+            tests = await run()
+        await snapshotted(tests.listing)
+        await self._record_tests(size)
+        await self._finished(req, tests, started)
+
+    async def _tests_in(self, box: Sandbox) -> int:
+        """The task's tests in /tests (copied ahead, or now); their bytes."""
+        if self.tests_copied is None:
+            self.tests_copied = await box.put_files("/tests", self._plan.task.tests_dir)
+        return self.tests_copied
+
+    async def _record_tests(self, size: int) -> None:
+        await self._out.append(ev.FilesCopied(direction="in", src="tests/", dest="/tests", bytes=size, purpose="tests"))
+
+    async def _finished(self, req: ev.VerificationRequested, tests: _TestRun, started: float) -> None:
+        reward, error = tests.rewards.reward, tests.rewards.error
+        if tests.timed_out and reward is None:
             # The verifier ran out of time on what the agent left (a hung program, a runaway build):
             # the agent's failure, V = 0, not an error of the harness.
             reward, error = 0.0, None
-        ctrf = outputs[CTRF]
+        ctrf = tests.files[CTRF]
         await self._out.append(
             ev.VerifierFinished(
                 trial_id=self._plan.trial_id,
                 reward=reward,
                 checks=checks_of(ctrf.data if ctrf is not None and not ctrf.truncated else None),
-                exit_code=result.exit_code,
-                output=merge(result),
+                exit_code=tests.result.exit_code,
+                output=tests.output,
                 duration_sec=time.monotonic() - started,
                 error=error,
-                timed_out=result.timed_out,
-                metrics=rewards.metrics,
+                timed_out=tests.timed_out,
+                metrics=tests.rewards.metrics,
                 step=req.step,
             )
         )
 
     async def _run_tests(
-        self, box: Sandbox, req: ev.VerificationRequested, env: dict[str, str], user: str | int | None
-    ) -> tuple[ExecResult, dict[str, FileRead | None], RewardResult]:
-        """Run the tests; their result, the files they left and the reward read from those."""
+        self,
+        box: Sandbox,
+        req: ev.VerificationRequested,
+        env: dict[str, str],
+        user: str | int | None,
+        *,
+        command: str = "bash /tests/test.sh",
+        listed: bool = False,
+    ) -> _TestRun:
+        """Run the tests; their result, the files they left and the reward read from those.
+
+        ``listed``: ``command`` lists the evidence to stderr first, then runs
+        the tests under a ``timeout`` of their own (stdout holds all they said).
+        """
         result = await box.exec(
-            "bash /tests/test.sh",
-            timeout_sec=req.timeout_sec,
+            command,
+            timeout_sec=req.timeout_sec + (LISTING_TIMEOUT_SEC + KILL_AFTER_SEC if listed else 0),
             workdir=box.workdir,
             env=env,
             user=user,
             max_output_bytes=AGENT_OUTPUT_BYTES,
         )
-        outputs = await box.read_files(
-            {REWARD_TXT: REWARD_FILE_BYTES, REWARD_JSON: REWARD_FILE_BYTES, CTRF: CTRF_BYTES}
-        )
-        return result, outputs, await self._rewards(box, outputs[REWARD_TXT], outputs[REWARD_JSON])
+        if not listed:
+            files = await box.read_files(_OUTPUTS)
+            rewards = await self._rewards(box, files[REWARD_TXT], files[REWARD_JSON])
+            return _TestRun(result, merge(result), result.timed_out, files, rewards)
+        printed = parse_printed(result.stderr, list(_OUTPUTS))
+        files = {path: None if data is None else FileRead(data, len(data), 0) for path, data in printed.files.items()}
+        if unsettled := {path: limit for path, limit in _OUTPUTS.items() if path not in files}:
+            files.update(await box.read_files(unsettled))
+        rewards = await self._rewards(box, files[REWARD_TXT], files[REWARD_JSON])
+        # `timeout` ends the tests with 124 (137 once it had to kill) when their time ran out.
+        timed_out = result.timed_out or (result.exit_code in (124, 137) and result.duration_sec >= req.timeout_sec)
+        listing = _listing(result.stderr, printed.before)
+        return _TestRun(result, result.stdout, timed_out, files, rewards, listing=listing)
 
     async def _step_tests(self, box: Sandbox, name: str) -> tuple[dict[str, str], str | int | None]:
         """A fresh /tests and /logs/verifier for a step: the task's tests, then the step's over them (Harbor).
@@ -145,3 +232,11 @@ class SandboxVerifier:
             metric=self._plan.metric,
             present=present,
         )
+
+
+def _listing(stderr: ev.Output, before: str) -> ev.Output:
+    """The listing: what stderr held before the output files' section."""
+    if stderr.truncated:
+        return ev.Output(text=before, total_bytes=stderr.total_bytes, kept_bytes=stderr.kept_bytes)
+    size = len(before.encode())
+    return ev.Output(text=before, total_bytes=size, kept_bytes=size)

@@ -27,21 +27,27 @@ async def finish_environment(
     step: str | None = None,
     verifier_sec: float | None = None,
 ) -> ev.VerifierFinished:
-    """Evidence first (the state the agent left), then the verifier (a step's, for a multi-step task)."""
+    """Evidence first (the state the agent left), then the verifier (a step's, for a multi-step task).
+
+    Both requests go in one append: the sandbox answers them in order, and
+    may take the evidence's listing in the verifier's own command.
+    """
     cursor = len(feed.records)
-    await supervisor.append(ev.SnapshotRequested(trial_id=trial_id, paths=evidence_paths(task)))
-    with anyio.fail_after(SNAPSHOT_TIMEOUT_SEC):
-        await feed.wait_for(lambda e: isinstance(e, ev.EvidenceSnapshotted), cursor)
     timeout = verifier_sec or task.config.verifier.timeout_sec
-    cursor = len(feed.records)
-    await supervisor.append(ev.VerificationRequested(trial_id=trial_id, timeout_sec=timeout, step=step))
+    await supervisor.append(
+        ev.SnapshotRequested(trial_id=trial_id, paths=evidence_paths(task), then_verify=True),
+        ev.VerificationRequested(trial_id=trial_id, timeout_sec=timeout, step=step),
+    )
     try:
-        with anyio.fail_after(timeout + VERIFIER_GRACE_SEC):
+        with anyio.fail_after(SNAPSHOT_TIMEOUT_SEC + timeout + VERIFIER_GRACE_SEC):
             rec, _ = await feed.wait_for(lambda e: isinstance(e, ev.VerifierFinished), cursor)
     except TimeoutError as e:
         # The verifier is killed inside the container at its timeout: no answer at all means the
         # sandbox (or the engine under it) stopped responding.
-        raise EngineError(f"task {task.task_id}: the sandbox gave no verifier result in {timeout:.0f} s") from e
+        raise EngineError(
+            f"task {task.task_id}: the sandbox gave no evidence snapshot and verifier result "
+            f"in {SNAPSHOT_TIMEOUT_SEC + timeout:.0f} s"
+        ) from e
     assert isinstance(rec.event, ev.VerifierFinished)
     if rec.event.error:
         # A verifier that ends without a usable reward breaks the task contract (Harbor: an error too).
