@@ -170,24 +170,14 @@ class Upstream:
         """A key the endpoint refuses, or an endpoint still failing after every retry, ends the trial."""
         ep = self.endpoint
         where = f"model endpoint {ep.public_url} (model {ep.model})"
+        kind: type[ModelRejectedError | ModelUnavailableError]
         if status in (401, 403):
-            self._ledger.fail(
-                ModelRejectedError(
-                    f"{where} refused the key (HTTP {status}); check the API key",
-                    endpoint=ep.public_url,
-                    status=status,
-                    attempts=attempts,
-                )
-            )
+            kind, said = ModelRejectedError, f"{where} refused the key (HTTP {status}); check the API key"
         elif status in _RETRYABLE or status >= 500:
-            self._ledger.fail(
-                ModelUnavailableError(
-                    f"{where} failed {attempts} attempts, last: HTTP {status}",
-                    endpoint=ep.public_url,
-                    status=status,
-                    attempts=attempts,
-                )
-            )
+            kind, said = ModelUnavailableError, f"{where} failed {attempts} attempts, last: HTTP {status}"
+        else:
+            return  # another status is the agent's to handle: it was relayed
+        self._ledger.fail(kind(said, endpoint=ep.public_url, status=status, attempts=attempts))
 
     async def _relay(self, call: Call, out: Responder, response: httpx.Response, attempt: int, started: float) -> None:
         """Stream the upstream response to the agent, reading usage and keeping the body on the way."""
