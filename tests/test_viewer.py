@@ -59,6 +59,7 @@ class Feeder:
         self.pairs = rec.pairs
         self.done = 0
         self.versions: dict[str, int] = {}
+        self.position = -1  # the log position of the last appended event
 
     async def step(self, count: int) -> None:
         """Append the next ``count`` events (one append per run of same-stream events)."""
@@ -72,6 +73,7 @@ class Feeder:
             expected = self.versions.get(stream, 0)
             result = await self.log.append(stream, batch, expected_version=expected)
             self.versions[stream] = result.last_version
+            self.position = result.last_position
 
     async def until(self, found: Callable[[str, ev.Event], bool]) -> None:
         """Append up to and including the first event ``found`` accepts."""
@@ -82,6 +84,22 @@ class Feeder:
         while self.done < len(self.pairs):
             await self.step(chunk)
             await anyio.sleep(0.01)
+
+
+async def folded(viewer_url: str, run_id: str, trial_id: str, position: int) -> None:
+    """Wait until the viewer has folded the trial up to ``position``.
+
+    The viewer follows the log a moment behind its writer (another process
+    polls SQLite), and a trial page shows what the viewer had folded when it
+    was asked: a test that means "the page as of this append" waits here.
+    """
+    async with httpx.AsyncClient(base_url=viewer_url, timeout=30) as client:
+        with anyio.fail_after(WAIT_MS / 1000):
+            while True:
+                trial = (await client.get(f"/api/runs/{run_id}/trials/{trial_id}")).json()
+                if trial["head"] >= position:
+                    return
+                await anyio.sleep(0.05)  # the viewer's own poll of the log is 50 ms
 
 
 async def import_fixtures(log: EventLog) -> None:
@@ -277,6 +295,7 @@ async def test_a_run_written_by_another_process_fills_in_live(log_url: str, brow
 
             # Open the COLLAB trial mid-run: the past (paginated), then the live tail.
             await feeder.until(lambda _, e: isinstance(e, ev.AgentMessaged) and e.text.startswith("step 060"))
+            await folded(viewer.url, "live", "rotate-collab-1", feeder.position)
             await page.click("a[href='/runs/live/trials/rotate-collab-1']")
             timeline = page.locator(".timeline")
             await expect(timeline).to_contain_text("Which logs must I keep?")
