@@ -7,9 +7,16 @@ died or vanished under a call is told apart from a command that failed.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+import secrets
+import shlex
+import tempfile
 import time
 from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
+from typing import IO, Any
 
 import aiohttp
 import anyio
@@ -19,11 +26,13 @@ from aiodocker.exceptions import DockerError
 from aiodocker.execs import Exec
 
 from realcli._errors import EngineError, InfrastructureError, SandboxLostError
+from realcli.environments._archives import file_chunks, tar_of_path
 from realcli.environments._capture import Capture
 from realcli.environments._container_files import ContainerFiles
 from realcli.environments._docker import docker_error, is_not_found, one_line, session_labels
 from realcli.environments._ownership import LABEL_KIND, LABEL_RUN, LABEL_TRIAL
 from realcli.environments._sandbox_types import DEFAULT_MAX_OUTPUT_BYTES, ExecResult, MiB
+from realcli.events import Output
 
 __all__ = ["HOST_GRACE_SEC", "KILL_AFTER_SEC", "ContainerCommands"]
 
@@ -145,6 +154,60 @@ class ContainerCommands(ContainerFiles):
         exits and timeouts are results.  Raises ``InfrastructureError`` when
         the container is gone or the engine fails.
         """
+        return await self._exec(command, timeout_sec, workdir, env, user, max_output_bytes, None)
+
+    async def copy_and_exec(
+        self,
+        dest_dir: str,
+        src: Path,
+        command: str,
+        *,
+        timeout_sec: float,
+        workdir: str | None = None,
+        env: Mapping[str, str] | None = None,
+        user: str | int | None = None,
+        max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES,
+    ) -> tuple[int, ExecResult]:
+        """``put_files(dest_dir, src)``, then ``exec(command, ...)``, in one engine request instead of two.
+
+        The files come on the command's stdin and the image's ``tar``
+        unpacks them before the command runs, as the archive API would
+        (modes kept, owner root); the command then reads an empty stdin.
+        Unless the unpacking says it succeeded (it could not fork, there is
+        no ``tar`` or ``head``, the user may not write there), the command
+        has not run: the files go in through the archive API and it runs
+        then.  Returns the bytes of file data copied and the command's result.
+        """
+        if max_output_bytes < _MARK_ROOM:  # the mark would not fit in what is kept of stderr
+            copied = await self.put_files(dest_dir, src)
+            return copied, await self._exec(command, timeout_sec, workdir, env, user, max_output_bytes, None)
+        parent, prefix = _parent_and_top(dest_dir)
+        with tempfile.SpooledTemporaryFile(max_size=16 * MiB) as tar:
+            total = await anyio.to_thread.run_sync(tar_of_path, src, tar, prefix)
+            size = tar.seek(0, os.SEEK_END)
+            tar.seek(0)
+            unpacked = f"realcli: unpacked {secrets.token_hex(8)}\n"
+            unpacking = (
+                "if command -v head >/dev/null && command -v tar >/dev/null && "
+                f"head -c {size} | tar -xf - -C {shlex.quote(parent)} 2>/dev/null; "
+                f"then exec </dev/null; printf '{unpacked[:-1]}\\n' >&2; else exit 125; fi\n"
+            )
+            result = await self._exec(unpacking + command, timeout_sec, workdir, env, user, max_output_bytes, tar)
+        if result.stderr.text.startswith(unpacked):
+            return total, msgspec.structs.replace(result, stderr=_cut_head(result.stderr, len(unpacked)))
+        total = await self.put_files(dest_dir, src)
+        return total, await self._exec(command, timeout_sec, workdir, env, user, max_output_bytes, None)
+
+    async def _exec(
+        self,
+        command: str,
+        timeout_sec: float,
+        workdir: str | None,
+        env: Mapping[str, str] | None,
+        user: str | int | None,
+        max_output_bytes: int,
+        stdin: IO[bytes] | None,
+    ) -> ExecResult:
         if timeout_sec <= 0:
             raise ValueError(f"timeout_sec must be positive, got {timeout_sec}")  # `timeout 0` never fires
         container = self._require()
@@ -157,6 +220,7 @@ class ContainerCommands(ContainerFiles):
                 environment=dict(env) if env else None,
                 workdir=workdir,
                 user="" if user is None else str(user),
+                stdin=stdin is not None,
             )
         except DockerError as e:
             raise await self._gone("starting a command", e) from e
@@ -164,8 +228,7 @@ class ContainerCommands(ContainerFiles):
         with anyio.move_on_after(timeout_sec + KILL_AFTER_SEC + HOST_GRACE_SEC):
             try:
                 async with ex.start(detach=False) as stream:
-                    while (msg := await stream.read_out()) is not None:
-                        (err if msg.stream == 2 else out).feed(msg.data)
+                    await (_read(stream, out, err) if stdin is None else _read_fed(stream, stdin, out, err))
                 exit_code = await self._exit_code(ex)
             except (DockerError, aiohttp.ClientError, OSError) as e:
                 raise await self._gone("running a command", e) from e
@@ -227,3 +290,44 @@ class ContainerCommands(ContainerFiles):
         except DockerError as e:
             raise await self._gone("committing an image", e) from e
         return str(result["Id"])
+
+
+_MARK_ROOM = 256
+
+
+def _cut_head(output: Output, size: int) -> Output:
+    """``output`` without its first ``size`` bytes (ASCII, within what was kept)."""
+    return Output(text=output.text[size:], total_bytes=output.total_bytes - size, kept_bytes=output.kept_bytes - size)
+
+
+async def _read(stream: Any, out: Capture, err: Capture) -> None:
+    """Read an exec's output to its end (when the command and all that holds its output have exited)."""
+    while (msg := await stream.read_out()) is not None:
+        (err if msg.stream == 2 else out).feed(msg.data)
+
+
+async def _read_fed(stream: Any, stdin: IO[bytes], out: Capture, err: Capture) -> None:
+    """``_read`` while ``stdin`` is written to the command; raises what reading raised, as ``_read`` does."""
+    failed: Exception | None = None
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(_feed, stream, stdin)
+        try:
+            await _read(stream, out, err)
+        except Exception as e:  # re-raised below, not wrapped in the task group's exception group
+            failed = e
+        tg.cancel_scope.cancel()  # what the command did not read is of no use now
+    if failed is not None:
+        raise failed
+
+
+async def _feed(stream: Any, data: IO[bytes]) -> None:
+    """Write ``data`` to an exec's stdin; a command that stops reading (it failed, or ended) ends the feed."""
+    with contextlib.suppress(RuntimeError, aiohttp.ClientError, OSError):
+        async for chunk in file_chunks(data):
+            await stream.write_in(chunk)
+
+
+def _parent_and_top(dest_dir: str) -> tuple[str, str]:
+    """Where a tar of ``dest_dir`` unpacks, and the top directory it holds (as ``put_files`` sends it)."""
+    target = PurePosixPath(dest_dir)
+    return (str(target.parent), target.name) if target.name else (str(target), "")

@@ -84,6 +84,25 @@ class Sandbox(Protocol):
         """
         ...
 
+    async def copy_and_exec(
+        self,
+        dest_dir: str,
+        src: Path,
+        command: str,
+        *,
+        timeout_sec: float,
+        workdir: str | None = None,
+        env: Mapping[str, str] | None = None,
+        user: str | int | None = None,
+        max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES,
+    ) -> tuple[int, ExecResult]:
+        """``put_files(dest_dir, src)`` then ``exec(command, ...)`` (in one round trip where the sandbox can).
+
+        The command reads an empty stdin.  Returns the bytes of file data
+        copied and the command's result.
+        """
+        ...
+
     async def put_bytes(self, path: str, data: bytes, *, mode: int = 0o644) -> int:
         """Write ``data`` to ``path`` (parents created); returns the bytes written."""
         ...

@@ -281,6 +281,25 @@ class LocalSandbox:
 
     # -------------------------------------------------------------------- files
 
+    async def copy_and_exec(
+        self,
+        dest_dir: str,
+        src: Path,
+        command: str,
+        *,
+        timeout_sec: float,
+        workdir: str | None = None,
+        env: Mapping[str, str] | None = None,
+        user: str | int | None = None,
+        max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES,
+    ) -> tuple[int, ExecResult]:
+        """``put_files`` then ``exec``: a local copy costs no round trip worth saving."""
+        copied = await self.put_files(dest_dir, src)
+        result = await self.exec(
+            command, timeout_sec=timeout_sec, workdir=workdir, env=env, user=user, max_output_bytes=max_output_bytes
+        )
+        return copied, result
+
     async def put_bytes(self, path: str, data: bytes, *, mode: int = 0o644) -> int:
         """Write ``data`` to ``path`` (parents created); returns the bytes written."""
         return await self._put([FileCopy(path, data, mode)])

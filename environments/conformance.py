@@ -179,6 +179,37 @@ class SandboxContract:
             assert (cut.truncated, cut.bytes) == (True, 100_000)
             assert (await sb.get_archive("/no/such/dir", tmp_path / "none")).files == 0
 
+    async def test_copy_and_exec_runs_the_command_on_the_copied_files(
+        self, make_sandbox: SandboxFactory, tmp_path: Path
+    ) -> None:
+        src = tmp_path / "src"
+        files = _make_tree(src)
+        files["big.bin"] = os.urandom(3_000_000)  # more than any pipe or socket buffer holds
+        (src / "big.bin").write_bytes(files["big.bin"])
+        check = "cd in && sha256sum big.bin blob.bin && stat -c '%a %n' run.sh nested/notes.txt && ./run.sh && wc -c"
+        async with make_sandbox(workdir="/data") as sb:
+            copied, r = await sb.copy_and_exec("/data/in", src, check, timeout_sec=60)
+            assert copied == sum(len(d) for d in files.values())
+            assert r.exit_code == 0, r.stderr.text
+            assert r.stdout.text.split() == [
+                hashlib.sha256(files["big.bin"]).hexdigest(),
+                "big.bin",
+                hashlib.sha256(files["blob.bin"]).hexdigest(),
+                "blob.bin",
+                "755",
+                "run.sh",
+                "600",
+                "nested/notes.txt",
+                "ran",
+                "0",  # the command's stdin is empty: what carried the files is not left to it
+            ]
+            assert r.stderr.text == ""
+            # Into a directory whose parent is missing, and a command that fails: its exit code, once.
+            copied, r = await sb.copy_and_exec("/data/a/b/in", src / "nested", "ls a/b/in; exit 3", timeout_sec=60)
+            assert copied == len(files["nested/notes.txt"])
+            assert (r.exit_code, r.stdout.text.split()) == (3, ["deeper", "notes.txt"])
+            assert (await sb.exec("cat a/b/in/notes.txt", timeout_sec=30)).stdout.text == "h\u00e9llo\n"
+
     async def test_log_directories_exist_before_the_first_command(
         self, make_sandbox: SandboxFactory, tmp_path: Path
     ) -> None:

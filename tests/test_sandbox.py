@@ -452,3 +452,33 @@ async def test_files_go_in_with_the_creation_and_round_trips_are_counted(debian_
     }
     assert ran == {"POST containers/*/exec": 1, "POST exec/*/start": 1, "GET exec/*/json": 1}
     assert read == {"GET containers/*/archive": 1}  # files of one directory: one request
+
+
+@pytest.mark.docker
+async def test_files_go_in_with_the_command_that_needs_them_unless_the_image_cannot_unpack_them(
+    debian_image: str, sandbox_run: str, tmp_path: Path
+) -> None:
+    """``copy_and_exec``: the files ride the command's stdin (no archive request), or the archive API when
+    the command's user may not unpack them; either way they are root's, and the command ran once."""
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    size = (tests / "test.sh").write_text("echo ran >> /tmp/runs; id -un\n")
+    check = "bash /tests/test.sh && stat -c '%U %a' /tests/test.sh && wc -l < /tmp/runs"
+    trips = RoundTrips()
+    async with (
+        connect(round_trips=trips) as docker,
+        DockerSandbox(docker, debian_image, run=sandbox_run, trial="t") as sb,
+    ):
+        trips.reset()
+        copied, r = await sb.copy_and_exec("/tests", tests, check, timeout_sec=30)
+        assert (copied, r.exit_code, r.stdout.text.split()) == (size, 0, ["root", "root", "644", "1"])
+        assert (r.stderr.text, r.stderr.total_bytes, r.stderr.kept_bytes) == ("", 0, 0)  # nothing of ours
+        assert trips.counts == {"POST containers/*/exec": 1, "POST exec/*/start": 1, "GET exec/*/json": 1}
+
+        # `nobody` may not write /: the unpacking fails before the command, which runs after the copy.
+        await sb.exec("rm -rf /tests; chmod 666 /tmp/runs", timeout_sec=30)
+        trips.reset()
+        copied, r = await sb.copy_and_exec("/tests", tests, check, timeout_sec=30, user="nobody")
+        assert (copied, r.exit_code, r.stdout.text.split()) == (size, 0, ["nobody", "root", "644", "2"])
+        assert trips.counts["PUT containers/*/archive"] == 1
+        assert trips.counts["POST containers/*/exec"] == 2

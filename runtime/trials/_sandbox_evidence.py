@@ -118,15 +118,12 @@ class EvidenceSnapshot:
     ) -> None:
         """The evidence and the verifier with one command: the listing, then the tests (one exec fewer).
 
-        The evidence files are read and the tests copied in first; the
-        ``EvidenceSnapshotted`` is recorded before the verifier's events, as
-        when each has a command of its own.
+        The evidence files are read first, and the tests go in with that
+        command; the ``EvidenceSnapshotted`` is recorded before the
+        verifier's events, as when each has a command of its own.
         """
         paths = req.paths[:MAX_EVIDENCE_FILES]
-        reads: dict[str, FileRead | None] = {}
-        async with anyio.create_task_group() as tg:
-            tg.start_soon(self._verifier.tests_ahead, box, req)
-            reads.update(await box.read_files(dict.fromkeys(paths, EVIDENCE_FILE_BYTES)))
+        reads = await box.read_files(dict.fromkeys(paths, EVIDENCE_FILE_BYTES))
 
         async def snapshotted(listing: ev.Output) -> None:
             files = _evidence_files(paths, reads)

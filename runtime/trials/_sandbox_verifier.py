@@ -104,10 +104,10 @@ class SandboxVerifier:
 
         ``snapshotted`` records the evidence with the listing before the
         verifier's own events.  For a single-step task whose tests run as
-        the sandbox's default user (the listing's), copied in ahead.
+        the sandbox's default user (the listing's); the tests are copied in
+        by the same request (``Sandbox.copy_and_exec``).
         """
         started = time.monotonic()
-        size = await self._tests_in(box)
         limit = req.timeout_sec
         # stderr: the listing, then (after the tests, whose stderr goes to stdout) their output files.
         command = (
@@ -125,7 +125,7 @@ class SandboxVerifier:
             await reset_saturated(box, self._out, tests.listing.text + "\n" + tests.output.text)
             tests = await run()
         await snapshotted(tests.listing)
-        await self._record_tests(size)
+        await self._record_tests(await self._tests_in(box))
         await self._finished(req, tests, started)
 
     async def _tests_in(self, box: Sandbox) -> int:
@@ -174,14 +174,27 @@ class SandboxVerifier:
         ``listed``: ``command`` lists the evidence to stderr first, then runs
         the tests under a ``timeout`` of their own (stdout holds all they said).
         """
-        result = await box.exec(
-            command,
-            timeout_sec=req.timeout_sec + (LISTING_TIMEOUT_SEC + KILL_AFTER_SEC if listed else 0),
-            workdir=box.workdir,
-            env=env,
-            user=user,
-            max_output_bytes=AGENT_OUTPUT_BYTES,
-        )
+        timeout = req.timeout_sec + (LISTING_TIMEOUT_SEC + KILL_AFTER_SEC if listed else 0)
+        if listed and self.tests_copied is None:  # the tests go in with the command that runs them
+            self.tests_copied, result = await box.copy_and_exec(
+                "/tests",
+                self._plan.task.tests_dir,
+                command,
+                timeout_sec=timeout,
+                workdir=box.workdir,
+                env=env,
+                user=user,
+                max_output_bytes=AGENT_OUTPUT_BYTES,
+            )
+        else:
+            result = await box.exec(
+                command,
+                timeout_sec=timeout,
+                workdir=box.workdir,
+                env=env,
+                user=user,
+                max_output_bytes=AGENT_OUTPUT_BYTES,
+            )
         if not listed:
             files = await box.read_files(_OUTPUTS)
             rewards = await self._rewards(box, files[REWARD_TXT], files[REWARD_JSON])
