@@ -13,8 +13,9 @@ from the log reaches the page as text.  Reads ``realcli.events``,
 """
 
 from realcli.viewer._follow import LogState
-from realcli.viewer._pages import RUNNING_WINDOW, Pages, pick_judge
+from realcli.viewer._pages import Pages
 from realcli.viewer._server import DEFAULT_HOST, DEFAULT_PORT, Viewer, is_loopback
+from realcli.viewer._status import RUNNING_WINDOW, pick_judge
 from realcli.viewer._text import REDACTED, Sanitizer, secrets_from_env
 
 __all__ = [

@@ -10,64 +10,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from contextlib import aclosing
 from typing import Any, Final
 
 import msgspec
 
-from realcli import ConfigError, NotFoundError
-from realcli import events as ev
-from realcli.projections import (
-    DEFAULT_THRESHOLD,
-    EXCLUDED_STATUSES,
-    CatalogView,
-    RunFacts,
-    TrialFacts,
-    TrialRow,
-    compare_judges,
-    trial_status,
-    verifier_outcome,
-)
+from realcli import ConfigError
+from realcli.projections import DEFAULT_THRESHOLD, CatalogView, TrialRow, compare_judges
 from realcli.viewer._compare import outcome_disagreements, side_by_side
 from realcli.viewer._follow import LogState, RunState
-from realcli.viewer._timeline import entry
-from realcli.viewer._trial_page import checklist, evidence, hard_checks, header, slices, verifier
+from realcli.viewer._status import judge_list, pick_judge, run_status, trial_chip
+from realcli.viewer._trial_pages import MAX_PAGE, TrialPages
 
-__all__ = [
-    "LIST_CAP",
-    "PAGE_EVENTS",
-    "PAGE_TRIALS",
-    "RUNNING_WINDOW",
-    "Pages",
-    "check_threshold",
-    "pick_judge",
-]
+__all__ = ["LIST_CAP", "PAGE_TRIALS", "Pages", "check_threshold"]
 
 Json = dict[str, Any]
-RUNNING_WINDOW: Final = 600.0
-"""Seconds without an event after which an unfinished run counts as incomplete rather than running."""
-PAGE_EVENTS: Final = 200
 PAGE_TRIALS: Final = 100
 LIST_CAP: Final = 200
 """Longest list of excluded trials, failed instances or fidelity failures a run page carries."""
-_MAX_PAGE: Final = 1000
-
-
-def pick_judge(facts: RunFacts, requested: str | None) -> str | None:
-    """The judge whose verdicts a page uses: ``requested`` (which must exist), else ``rules``, else the first.
-
-    Like ``realcli report``, but a run with several judges and no ``rules``
-    shows the first (sorted) instead of refusing: the page offers the others.
-    """
-    if requested:
-        ev.check_token(requested, "judge id")
-        if requested not in facts.judges:
-            known = ", ".join(sorted(facts.judges)) or "none yet"
-            raise NotFoundError(f"run {facts.run_id!r} has no judge {requested!r} (judges: {known})")
-        return requested
-    if not facts.judges:
-        return None
-    return "rules" if "rules" in facts.judges else sorted(facts.judges)[0]
 
 
 def check_threshold(value: str | None) -> float:
@@ -81,24 +40,6 @@ def check_threshold(value: str | None) -> float:
     if not 0 < threshold <= 1:
         raise ConfigError(f"threshold {value!r}: expected a number in (0, 1], e.g. 0.75")
     return threshold
-
-
-def run_status(run: RunState, now: float) -> str:
-    """finished (a RunFinished since it last started), running (an event lately), else incomplete."""
-    if not run.open:
-        return "finished"
-    return "running" if now - run.last_at < RUNNING_WINDOW else "incomplete"
-
-
-def trial_chip(trial: TrialFacts, live: bool) -> str:
-    """One word for a trial: pass, fail, infra, running or incomplete."""
-    status = trial_status(trial)
-    if status == "scored":
-        reward = trial.verifier.reward if trial.verifier is not None else None
-        return "pass" if reward is not None and verifier_outcome(reward) else "fail"
-    if status in EXCLUDED_STATUSES:
-        return "infra"
-    return "running" if live else "incomplete"
 
 
 def progress(run: RunState, live: bool) -> Json:
@@ -121,40 +62,12 @@ def _capped(items: list[Any]) -> Json:
     return {"shown": items[:LIST_CAP], "total": len(items)}
 
 
-def _judges(facts: RunFacts) -> list[Json]:
-    out = []
-    for judge_id in sorted(facts.judges):
-        started = facts.judges[judge_id].started
-        out.append(
-            {
-                "id": judge_id,
-                "kind": started.kind if started is not None else None,
-                "model": started.model if started is not None else None,
-                "finished": facts.judges[judge_id].finished is not None,
-            }
-        )
-    return out
-
-
-async def _at_version(state: LogState, stream: str, version: int) -> ev.RecordedEvent | None:
-    """The event at ``version`` of ``stream`` (None if there is none)."""
-    if not stream or version < 1:
-        return None
-    async with aclosing(state.log.read(stream, version)) as records:  # type: ignore[type-var]
-        async for rec in records:
-            return rec if rec.version == version else None
-    return None
-
-
-class Pages:
-    """The JSON behind every page and API route."""
+class Pages(TrialPages):
+    """The JSON behind every page and API route (the trial page and its events: ``TrialPages``)."""
 
     def __init__(self, state: LogState, clock: Callable[[], float] = time.time) -> None:
         self.state = state
         self.clock = clock
-
-    def _live(self, run: RunState) -> bool:
-        return run_status(run, self.clock()) == "running"
 
     # ------------------------------------------------------------ runs
 
@@ -229,7 +142,7 @@ class Pages:
             "finished_status": run.facts.finished.status if run.facts.finished is not None and not run.open else None,
             "progress": progress(run, self._live(run)),
             "judge": judge,
-            "judges": _judges(run.facts),
+            "judges": judge_list(run.facts),
             "threshold": threshold,
             "last_at": run.last_at,
             "started_at": run.facts.started.at if run.facts.started is not None else None,
@@ -262,7 +175,7 @@ class Pages:
             needle = query.lower()
             rows = [r for r in rows if needle in r["trial"].lower() or needle in r["task"].lower()]
         rows.sort(key=_sort_key(sort), reverse=descending)
-        limit = max(1, min(limit, _MAX_PAGE))
+        limit = max(1, min(limit, MAX_PAGE))
         offset = max(0, offset)
         return {
             "head": scored.head,
@@ -304,121 +217,6 @@ class Pages:
                     }
                 )
         return rows
-
-    # ------------------------------------------------------------ trial
-
-    async def trial(self, run_id: str, trial_id: str, judge_id: str | None, *, timeline: bool = True) -> Json:
-        """The trial page: header, checklist, verifier, evidence and (``timeline``) the first page of events."""
-        run = self.state.run(run_id)
-        trial = run.facts.trials.get(trial_id)
-        marks = run.marks.get(trial_id)
-        if trial is None or marks is None:
-            scheduled = run.facts.scheduled.get(trial_id)
-            if scheduled is None:
-                raise NotFoundError(f"run {run_id!r} has no trial {trial_id!r}")
-            return {"run_id": run_id, "trial_id": trial_id, "queued": True, "mode": scheduled.mode, "head": -1}
-        judge = pick_judge(run.facts, judge_id)
-        head = marks.head
-        # The trial's own TrialStarted: the fold keeps a copy without the script.
-        started_rec = await _at_version(self.state, *marks.started_at)
-        started = started_rec.event if started_rec is not None else trial.started
-        assert isinstance(started, ev.TrialStarted)
-        evidence_rec = await _at_version(self.state, *marks.evidence_at)
-        verdicts, fidelity = await self._verdicts(run, judge, trial_id) if judge is not None else ({}, [])
-        first_page = await self.events(run_id, trial_id, after=-1, until=head) if timeline else None
-        catalog = run.facts.started.catalog if run.facts.started is not None else None
-        return {
-            "run_id": run_id,
-            "trial_id": trial_id,
-            "queued": False,
-            "head": head,
-            "events": marks.events,
-            "chip": trial_chip(trial, self._live(run)),
-            "status": trial_status(trial),
-            "run_status": run_status(run, self.clock()),
-            **header(trial, started),
-            "verifier": verifier(trial),
-            "hard_checks": hard_checks(trial),
-            "checklist": checklist(trial, started, CatalogView(catalog), verdicts),
-            "fidelity": fidelity,
-            "judge": judge,
-            "judges": _judges(run.facts),
-            "evidence": evidence(evidence_rec),
-            "usage": {
-                purpose: {
-                    "calls": u.calls,
-                    "errors": u.errors,
-                    "tokens_in": u.tokens_in,
-                    "tokens_out": u.tokens_out,
-                    "cost_usd": round(u.cost_usd, 6),
-                    "latency_sec": round(u.latency_sec, 3),
-                }
-                for purpose, u in sorted(trial.usage.items())
-            },
-            "slices": slices(trial, started),
-            "timeline": first_page,
-        }
-
-    async def _verdicts(
-        self, run: RunState, judge_id: str, trial_id: str
-    ) -> tuple[dict[tuple[str, str], ev.VerdictRendered], list[Json]]:
-        """The judge's latest verdict per item and its fidelity audit of the trial's current try."""
-        stream = ev.judge_stream(run.facts.run_id, judge_id)
-        verdicts: dict[tuple[str, str], ev.VerdictRendered] = {}
-        fidelity: dict[str, ev.FidelityAssessed] = {}
-        for first, last in run.verdict_ranges(judge_id, trial_id):
-            async with aclosing(self.state.log.read_all(first, f"{run.facts.run_id}.judge")) as records:  # type: ignore[type-var]
-                async for rec in records:
-                    if rec.position > last:
-                        break
-                    event = rec.event
-                    if rec.stream != stream or getattr(event, "trial_id", None) != trial_id:
-                        continue
-                    if isinstance(event, ev.VerdictRendered):
-                        verdicts[(event.scenario, event.item_id)] = event
-                    elif isinstance(event, ev.FidelityAssessed):
-                        fidelity[event.criterion] = event
-        audit = [
-            {
-                "criterion": f.criterion,
-                "verdict": f.verdict,
-                "rationale": f.rationale,
-                "affected_dimensions": list(f.affected_dimensions),
-            }
-            for f in sorted(fidelity.values(), key=lambda f: f.criterion)
-        ]
-        return verdicts, audit
-
-    async def events(
-        self, run_id: str, trial_id: str, *, after: int, until: int | None, limit: int = PAGE_EVENTS
-    ) -> Json:
-        """Timeline entries of a trial after position ``after`` (up to ``until``), at most ``limit``."""
-        self.state.run(run_id)
-        limit = max(1, min(limit, _MAX_PAGE))
-        entries: list[Json] = []
-        more = False
-        scope = f"{run_id}.{trial_id}"
-        async with aclosing(self.state.log.read_all(after + 1, scope)) as records:  # type: ignore[type-var]
-            async for rec in records:
-                if until is not None and rec.position > until:
-                    break
-                if len(entries) == limit:
-                    more = True
-                    break
-                entries.append(entry(rec))
-        last = entries[-1]["pos"] if entries else after
-        return {"entries": entries, "next": last, "done": not more, "until": until}
-
-    async def event(self, run_id: str, trial_id: str, actor: str, version: int) -> Json:
-        """One trial event whole (command output and evidence files not clipped), by stream and version."""
-        self.state.run(run_id)
-        if actor not in ev.ACTORS:
-            raise NotFoundError(f"a trial has no {actor!r} stream (streams: {', '.join(ev.ACTORS)})")
-        stream = ev.trial_stream(run_id, trial_id, actor)
-        rec = await _at_version(self.state, stream, version)
-        if rec is None:
-            raise NotFoundError(f"stream {stream!r} has no event {version}")
-        return entry(rec, clip=None)
 
     # ------------------------------------------------------------ compare
 
