@@ -1,6 +1,7 @@
 """The linter's base: its findings (``LintIssue``), how it reports them, and the script's structure checks.
 
-Structure is ids, triggers and their reachability; ``_lint`` adds the probe, trap and oracle checks.
+Structure is ids, triggers and their reachability; ``_lint_probes`` adds the probe checks,
+``_lint`` the trap and oracle checks.
 """
 
 from __future__ import annotations
