@@ -103,8 +103,9 @@ class _Linter(ProbeChecks):
                     file=ORACLE_FILE,
                 )
             return
-        slices = {s.id for s in self.script.slices}
-        probes = {p.id for p in self.script.probes}
+        # dicts, not sets: the hints list the ids in script order, the same on every run
+        slices = dict.fromkeys(s.id for s in self.script.slices)
+        probes = dict.fromkeys(p.id for p in self.script.probes)
         for key in self.oracle.on_probe:
             if key not in probes:
                 self.error(

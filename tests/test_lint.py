@@ -419,6 +419,8 @@ def test_oracle_keys_must_name_existing_slices_and_probes(task_dir: Path) -> Non
     issues = lint(task_dir, BASE, oracle)
     assert only(issues, "error", OC + "on_probe.p9").message == "'p9' names no probe of script.json"
     assert only(issues, "error", OC + "on_slice.p1").message == "'p1' names no slice of script.json"
+    # The hint lists the ids in script order (it came from a set: a different order on every run).
+    assert only(issues, "error", OC + "on_slice.p1").hint == "use one of: s1, s2, s3"
 
 
 def test_ask_topics_must_reach_the_asked_slices(task_dir: Path) -> None:

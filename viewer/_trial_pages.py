@@ -1,4 +1,4 @@
-"""``Pages``' trial half: the trial page (from ``_trial_page``'s pieces), its events page by page, one event whole."""
+"""``Pages``' trial half: the trial page (from ``_trial_parts``'s pieces), its events page by page, one event whole."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from realcli.projections import CatalogView, trial_status
 from realcli.viewer._follow import LogState, RunState
 from realcli.viewer._status import judge_list, pick_judge, run_status, trial_chip
 from realcli.viewer._timeline import entry
-from realcli.viewer._trial_page import checklist, evidence, hard_checks, header, slices, verifier
+from realcli.viewer._trial_parts import checklist, evidence, hard_checks, header, slices, verifier
 
 __all__ = ["MAX_PAGE", "PAGE_EVENTS", "TrialPages"]
 
