@@ -12,10 +12,9 @@ import os
 import re
 import secrets
 import shlex
-import tempfile
 import time
 from collections.abc import Mapping
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import IO, Any
 
 import aiohttp
@@ -26,9 +25,9 @@ from aiodocker.exceptions import DockerError
 from aiodocker.execs import Exec
 
 from realcli._errors import EngineError, InfrastructureError, SandboxLostError
-from realcli.environments._archives import file_chunks, tar_of_path
+from realcli.environments._archives import file_chunks
 from realcli.environments._capture import Capture
-from realcli.environments._container_files import ContainerFiles
+from realcli.environments._container_files import ContainerFiles, tar_into
 from realcli.environments._docker import docker_error, is_not_found, one_line, session_labels
 from realcli.environments._ownership import LABEL_KIND, LABEL_RUN, LABEL_TRIAL
 from realcli.environments._sandbox_types import DEFAULT_MAX_OUTPUT_BYTES, ExecResult, MiB
@@ -178,12 +177,26 @@ class ContainerCommands(ContainerFiles):
         has not run: the files go in through the archive API and it runs
         then.  Returns the bytes of file data copied and the command's result.
         """
-        if max_output_bytes < _MARK_ROOM:  # the mark would not fit in what is kept of stderr
-            copied = await self.put_files(dest_dir, src)
-            return copied, await self._exec(command, timeout_sec, workdir, env, user, max_output_bytes, None)
-        parent, prefix = _parent_and_top(dest_dir)
-        with tempfile.SpooledTemporaryFile(max_size=16 * MiB) as tar:
-            total = await anyio.to_thread.run_sync(tar_of_path, src, tar, prefix)
+        if max_output_bytes >= _MARK_ROOM:  # the mark must fit in what is kept of stderr
+            done = await self._exec_unpacking(dest_dir, src, command, timeout_sec, workdir, env, user, max_output_bytes)
+            if done is not None:
+                return done
+        copied = await self.put_files(dest_dir, src)
+        return copied, await self._exec(command, timeout_sec, workdir, env, user, max_output_bytes, None)
+
+    async def _exec_unpacking(
+        self,
+        dest_dir: str,
+        src: Path,
+        command: str,
+        timeout_sec: float,
+        workdir: str | None,
+        env: Mapping[str, str] | None,
+        user: str | int | None,
+        max_output_bytes: int,
+    ) -> tuple[int, ExecResult] | None:
+        """``copy_and_exec`` with the files on stdin; None when the unpacking did not say it succeeded."""
+        async with tar_into(dest_dir, src) as (parent, tar, total):
             size = tar.seek(0, os.SEEK_END)
             tar.seek(0)
             unpacked = f"realcli: unpacked {secrets.token_hex(8)}\n"
@@ -193,10 +206,9 @@ class ContainerCommands(ContainerFiles):
                 f"then exec </dev/null; printf '{unpacked[:-1]}\\n' >&2; else exit 125; fi\n"
             )
             result = await self._exec(unpacking + command, timeout_sec, workdir, env, user, max_output_bytes, tar)
-        if result.stderr.text.startswith(unpacked):
-            return total, msgspec.structs.replace(result, stderr=_cut_head(result.stderr, len(unpacked)))
-        total = await self.put_files(dest_dir, src)
-        return total, await self._exec(command, timeout_sec, workdir, env, user, max_output_bytes, None)
+        if not result.stderr.text.startswith(unpacked):
+            return None
+        return total, msgspec.structs.replace(result, stderr=_cut_head(result.stderr, len(unpacked)))
 
     async def _exec(
         self,
@@ -229,7 +241,7 @@ class ContainerCommands(ContainerFiles):
             try:
                 async with ex.start(detach=False) as stream:
                     await (_read(stream, out, err) if stdin is None else _read_fed(stream, stdin, out, err))
-                exit_code = await self._exit_code(ex)
+                exit_code = await _exit_code(ex)
             except (DockerError, aiohttp.ClientError, OSError) as e:
                 raise await self._gone("running a command", e) from e
         duration = time.monotonic() - started
@@ -243,16 +255,6 @@ class ContainerCommands(ContainerFiles):
             duration_sec=duration,
             timed_out=timed_out,
         )
-
-    async def _exit_code(self, ex: Exec) -> int | None:
-        # The stream ends when the process does; the engine may lag a moment in saying so.
-        for _ in range(500):
-            info = await ex.inspect()
-            if not info.get("Running"):
-                code = info.get("ExitCode")
-                return None if code is None else int(code)
-            await anyio.sleep(0.01)
-        return None
 
     async def _check_exec_failure(self, exit_code: int | None, out: Capture) -> None:
         """Tell a dead sandbox or an unusable image apart from a command that failed."""
@@ -295,6 +297,17 @@ class ContainerCommands(ContainerFiles):
 _MARK_ROOM = 256
 
 
+async def _exit_code(ex: Exec) -> int | None:
+    # The stream ends when the process does; the engine may lag a moment in saying so.
+    for _ in range(500):
+        info = await ex.inspect()
+        if not info.get("Running"):
+            code = info.get("ExitCode")
+            return None if code is None else int(code)
+        await anyio.sleep(0.01)
+    return None
+
+
 def _cut_head(output: Output, size: int) -> Output:
     """``output`` without its first ``size`` bytes (ASCII, within what was kept)."""
     return Output(text=output.text[size:], total_bytes=output.total_bytes - size, kept_bytes=output.kept_bytes - size)
@@ -325,9 +338,3 @@ async def _feed(stream: Any, data: IO[bytes]) -> None:
     with contextlib.suppress(RuntimeError, aiohttp.ClientError, OSError):
         async for chunk in file_chunks(data):
             await stream.write_in(chunk)
-
-
-def _parent_and_top(dest_dir: str) -> tuple[str, str]:
-    """Where a tar of ``dest_dir`` unpacks, and the top directory it holds (as ``put_files`` sends it)."""
-    target = PurePosixPath(dest_dir)
-    return (str(target.parent), target.name) if target.name else (str(target), "")

@@ -14,6 +14,7 @@ import tarfile
 import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path, PurePosixPath
+from typing import IO
 
 import aiodocker
 import aiohttp
@@ -38,7 +39,7 @@ from realcli.environments._archives import (
 from realcli.environments._docker import is_not_found, one_line
 from realcli.environments._sandbox_types import ArchiveCopy, ExecResult, FileRead, MiB
 
-__all__ = ["ContainerFiles", "at_once"]
+__all__ = ["ContainerFiles", "at_once", "tar_into"]
 
 # At most this much of a directory's archive is read for files that share it (read_files).
 _DIR_READ_BYTES = 32 * MiB
@@ -120,12 +121,7 @@ class ContainerFiles:
         ``dest_dir`` is created when missing; modes are kept, owner is root.
         Returns the bytes of file data copied.
         """
-        # Unpack into the parent with the destination as the tar's top
-        # directory: one request, and no exec to create the destination.
-        target = PurePosixPath(dest_dir)
-        parent, prefix = (str(target.parent), target.name) if target.name else (str(target), "")
-        with tempfile.SpooledTemporaryFile(max_size=16 * MiB) as tar:
-            total = await anyio.to_thread.run_sync(tar_of_path, src, tar, prefix)
+        async with tar_into(dest_dir, src) as (parent, tar, total):
             if not await self._put_tar(parent, file_chunks(tar)):
                 await self._ensure_dir(parent)
                 tar.seek(0)
@@ -299,3 +295,17 @@ async def at_once(*calls: Callable[[], Awaitable[object]]) -> None:
             tg.start_soon(run, call)
     if errors:
         raise errors[0]
+
+
+@contextlib.asynccontextmanager
+async def tar_into(dest_dir: str, src: Path) -> AsyncIterator[tuple[str, IO[bytes], int]]:
+    """A tar of ``src`` to unpack into ``dest_dir``'s parent: (that parent, the tar, the bytes of file data).
+
+    The destination is the tar's top directory, so unpacking it makes the
+    destination too: one request, and no exec to create it.
+    """
+    target = PurePosixPath(dest_dir)
+    parent, prefix = (str(target.parent), target.name) if target.name else (str(target), "")
+    with tempfile.SpooledTemporaryFile(max_size=16 * MiB) as tar:
+        total = await anyio.to_thread.run_sync(tar_of_path, src, tar, prefix)
+        yield parent, tar, total
