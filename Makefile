@@ -17,9 +17,10 @@ demo: setup
 	$(REALCLI) validate $(TASKS) --sample 5 --log $(LOG)
 	$(REALCLI) run $(TASKS) --mode paired --agent oracle --attempts 1 --concurrency 8 --run-id demo-$$(date +%Y%m%d-%H%M%S) --log $(LOG)
 
-# Every bundled task through validate (oracle, no-op, parrot, mutants): after changing tasks or the judge.
+# Every bundled task through validate (oracle, no-op, parrot, mutants, the red team): after changing tasks or the judge.
 validate: setup
-	$(REALCLI) validate $(TASKS) --log $(LOG)
+	$(REALCLI) validate $(TASKS) --adversaries --red-team-record docs/red-team.json --log $(LOG)
+	$(REALCLI) coverage $(TASKS) --markdown --red-team docs/red-team.json > docs/suite.md
 
 demo-local:
 	scripts/demo-local.sh

@@ -1,8 +1,8 @@
 """Run every benchmark, one after the other: ``python -m bench [name ...]``.
 
 Each prints its figures beside the raw floor it is compared with, measured in
-the same run.  Names: eventlog, trials, report, gateway, local, build, view, synth, sandbox.  Options of a
-single benchmark: ``python -m bench.bench_<name> --help``.
+the same run.  Names: eventlog, redaction, chain, trials, guard, report, gateway, local, build, view, synth,
+fidelity, sandbox.  Options of a single benchmark: ``python -m bench.bench_<name> --help``.
 """
 
 from __future__ import annotations
@@ -13,13 +13,17 @@ import time
 
 BENCHES = {
     "eventlog": "bench.bench_eventlog",  # appends vs raw sqlite3 / publish_async, replay, tail latency
+    "redaction": "bench.bench_redaction",  # the writer's redaction of secrets per event, beside the encode it rides on
+    "chain": "bench.bench_chain",  # the hash chain's cost on append (vs the floor without it) and a 1M-event verify
     "trials": "bench.bench_trials",  # per-trial overhead vs bare Docker, `realcli run` throughput
+    "guard": "bench.bench_guard",  # the verifier's protection per trial, beside the CLI floor of the same task
     "report": "bench.bench_report",  # report rebuild vs raw msgspec decode, rules re-judge time
     "gateway": "bench.bench_gateway",  # model gateway overhead vs a direct call
     "local": "bench.bench_local",  # a real small model on the CPU: speed, memory, usable turns
     "build": "bench.bench_build",  # image builds: the engine's BuildKit via the API vs the CLI and legacy builder
     "view": "bench.bench_view",  # viewer first render, append-to-browser latency, RSS vs the log's own read/subscribe
     "synth": "bench.bench_synth",  # synthesized interaction layers: time, tokens, share passing lint + pilot
+    "fidelity": "bench.bench_fidelity",  # fidelity audit of a faithful LLM simulator; the oracle S with/without it
 }
 
 

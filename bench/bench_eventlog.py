@@ -38,7 +38,7 @@ import anyio
 
 from realcli import events as ev
 from realcli.eventlog import EventLog, open_log
-from realcli.eventlog._sqlite import _DDL
+from realcli.eventlog._sqlite_schema import DDL
 from tests._nats import TOKEN, NatsServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,7 +87,7 @@ def raw_sqlite(path: Path, total: int, batch: int) -> float:
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = NORMAL")
-    conn.executescript(_DDL)
+    conn.executescript(DDL)
     rows = [
         ("raw.t.agent", i + 1, "raw", e.id, "CommandFinished", ev.encode(e))
         for i, e in enumerate(sample(i) for i in range(total))

@@ -5,6 +5,9 @@ Rows (scenarios), each one "trial" = create a container, run ``true`` in it, rem
 - ``docker run --rm``: the docker CLI, the raw floor (the only place the CLI is used);
 - ``aiodocker bare``: create/start/exec/remove with aiodocker and nothing else;
 - ``DockerSandbox``: realcli's sandbox (labels, /logs dirs, limits, timeout wrapper);
+- ``DockerSandbox, storage_mb capped``: the same with a disk budget of 200 MB (on an
+  engine that caps it: the engine's cap, its layer found, one look at it, the
+  verifier's room made, as a trial does);
 - ``exec (warm sandbox)``: one command in an already running sandbox (per-command cost).
 
 Run: ``.venv/bin/python -m bench.bench_sandbox`` (or ``python bench/bench_sandbox.py``);
@@ -103,6 +106,15 @@ async def _sandbox(bench: Bench, _: None) -> None:
         assert result.exit_code == 0, result
 
 
+async def _capped_sandbox(bench: Bench, _: None) -> None:
+    trial = secrets.token_hex(4)
+    async with DockerSandbox(bench.docker, bench.image, run=bench.run, trial=trial, storage_mb=200) as sb:
+        result = await sb.exec("true", timeout_sec=60)
+        assert result.exit_code == 0, result
+        assert not (await sb.disk_use()).full
+        await sb.set_disk_phase("verifier")
+
+
 @contextlib.asynccontextmanager
 async def _warm_sandbox(bench: Bench) -> AsyncIterator[DockerSandbox]:
     async with DockerSandbox(bench.docker, bench.image, run=bench.run, trial="warm") as sb:
@@ -118,6 +130,7 @@ SCENARIOS: list[Scenario] = [
     Scenario("docker run --rm (CLI)", _cli_run),
     Scenario("aiodocker bare", _bare_aiodocker),
     Scenario("DockerSandbox", _sandbox),
+    Scenario("DockerSandbox, storage_mb capped", _capped_sandbox),
     Scenario("exec (warm sandbox)", _warm_exec, setup=_warm_sandbox),
 ]
 

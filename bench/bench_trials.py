@@ -13,8 +13,13 @@
 3. ``realcli run`` throughput: the oracle on the bundled tasks in paired mode
    at concurrency 1, 8 and 32 (trials per minute), and the log's weight per
    trial (events and bytes).
+4. The disk cap's cost (``--part disk``, on an engine that caps disks): the
+   trivial trial with ``storage_mb`` (the engine's cap, realcli watching it,
+   the verifier's room) and without, beside the CLI floor with and without
+   ``--storage-opt size``: pairs of trials run in turns, so that the
+   machine's drifting load hits both sides alike; the median difference.
 
-Run: ``.venv/bin/python -m bench.bench_trials [--part overhead|floor|run] [--tasks tasks]``.
+Run: ``.venv/bin/python -m bench.bench_trials [--part overhead|floor|run|disk] [--tasks tasks]``.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from anyio.streams.buffered import BufferedByteReceiveStream
 
 from bench.bench_sandbox import Bench, Measurement, Scenario, format_table, measure, run_bench
 from realcli import events as ev
-from realcli.environments import RoundTrips, connect, ensure_task_image, gc
+from realcli.environments import RoundTrips, connect, disk_enforcement, ensure_task_image, gc
 from realcli.eventlog import EventLog, open_log
 from realcli.runtime import OracleAgent, RunPlan, ScriptedVoice, TrialRunner, TrialSpec, start_run
 from realcli.scripts_catalog import load_catalog
@@ -57,10 +62,12 @@ class _TrialState:
 
 
 @contextlib.asynccontextmanager
-async def _trivial_task(bench: Bench) -> AsyncIterator[_TrialState]:
+async def _trivial_task(bench: Bench, storage_mb: int | None = None) -> AsyncIterator[_TrialState]:
     with tempfile.TemporaryDirectory(prefix="realcli-bench-") as tmp:
         # No network, as the floor's `docker run --network none` (a task with network makes its run's bridge).
-        toml = "[environment]\nallow_internet = false\n\n[verifier]\ntimeout_sec = 60\n"
+        toml = "[environment]\nallow_internet = false\n"
+        toml += f"storage_mb = {storage_mb}\n" if storage_mb else ""
+        toml += "\n[verifier]\ntimeout_sec = 60\n"
         task = load_task(make_task(Path(tmp), "trivial", toml=toml))
         async with open_log(f"sqlite:{Path(tmp) / 'log.db'}") as log:
             image = await ensure_task_image(bench.docker, task.task_id, task.environment_dir)
@@ -116,7 +123,7 @@ async def _bare_trial(bench: Bench, state: _TrialState) -> None:
             await container.delete(force=True)
 
 
-async def _cli_floor(bench: Bench, state: _TrialState) -> None:
+async def _cli_floor(bench: Bench, state: _TrialState, storage_mb: int | None = None) -> None:
     """The raw Docker CLI doing the least a trial needs: run, exec the solution, exec the tests, rm."""
 
     async def docker(*args: str) -> str:
@@ -131,6 +138,7 @@ async def _cli_floor(bench: Bench, state: _TrialState) -> None:
             "--network",
             "none",
             "--init",
+            *(["--storage-opt", f"size={storage_mb}M"] if storage_mb else []),
             "--label",
             "realcli.kind=bench",
             "--label",
@@ -280,6 +288,93 @@ def format_against_floor(pairs: Sequence[tuple[Measurement, Measurement, float]]
 FLOOR = Scenario("docker CLI floor (run, exec, exec, rm)", _cli_floor, setup=_trivial_task)
 TRIAL = Scenario("realcli trial (oracle, EXEC, all events)", _harness_trial, setup=_trivial_task)
 BARE_TRIAL = Scenario("aiodocker bare, same engine calls as a trial", _bare_trial, setup=_trivial_task)
+DISK_MB = 200
+CAPPED_FLOOR = Scenario(
+    f"docker CLI floor, --storage-opt size={DISK_MB}M",
+    functools.partial(_cli_floor, storage_mb=DISK_MB),
+    setup=_trivial_task,
+)
+CAPPED_TRIAL = Scenario(
+    f"realcli trial, storage_mb = {DISK_MB} (capped)",
+    _harness_trial,
+    setup=functools.partial(_trivial_task, storage_mb=DISK_MB),
+)
+DISK_PAIRS = ((FLOOR, CAPPED_FLOOR), (TRIAL, CAPPED_TRIAL))
+
+
+@dataclass(frozen=True)
+class PairedRun:
+    """Trials of two scenarios run in turns (each worker alternating which goes first): latencies and differences."""
+
+    plain: Measurement
+    capped: Measurement
+    differences_ms: list[float]
+
+
+async def paired(bench: Bench, plain: Scenario, capped: Scenario, *, concurrency: int, pairs: int) -> PairedRun:
+    """``pairs`` pairs of trials, ``concurrency`` workers at once: the machine's drift hits both sides alike."""
+    assert plain.setup is not None
+    assert capped.setup is not None
+    lat: dict[str, list[float]] = {plain.name: [], capped.name: []}
+    differences: list[float] = []
+    async with plain.setup(bench) as plain_state, capped.setup(bench) as capped_state:
+        sides = ((plain, plain_state), (capped, capped_state))
+
+        async def worker(n: int, first: int) -> None:
+            for i in range(n):
+                took = {}
+                for scenario, state in sides if (first + i) % 2 == 0 else sides[::-1]:
+                    t0 = time.perf_counter()
+                    await scenario.trial(bench, state)
+                    took[scenario.name] = (time.perf_counter() - t0) * 1000
+                    lat[scenario.name].append(took[scenario.name])
+                differences.append(took[capped.name] - took[plain.name])
+
+        started = time.perf_counter()
+        async with anyio.create_task_group() as tg:
+            for w in range(concurrency):
+                tg.start_soon(worker, pairs // concurrency + (w < pairs % concurrency), w)
+        wall = time.perf_counter() - started
+    return PairedRun(
+        Measurement(plain.name, concurrency, pairs, wall, lat[plain.name]),
+        Measurement(capped.name, concurrency, pairs, wall, lat[capped.name]),
+        differences,
+    )
+
+
+async def disk_overhead(levels: Sequence[int], trials: int | None) -> list[PairedRun]:
+    """The floor pair and the realcli pair of ``DISK_PAIRS`` at each concurrency (warm first)."""
+    results: list[PairedRun] = []
+    async with connect() as docker:
+        found = await disk_enforcement(docker)
+        if found.kind != "quota":
+            raise SystemExit(f"--part disk needs an engine that caps sandbox disks, and {found.reason}")
+        bench = Bench(docker=docker, image="", run=f"bench-{secrets.token_hex(4)}")
+        try:
+            for c in levels:
+                for plain, capped in DISK_PAIRS:
+                    await paired(bench, plain, capped, concurrency=c, pairs=min(c, 4))  # warm-up
+                    results.append(await paired(bench, plain, capped, concurrency=c, pairs=trials or max(16, 2 * c)))
+        finally:
+            with anyio.CancelScope(shield=True):
+                await gc(docker, run=bench.run)
+    return results
+
+
+def format_disk_overhead(results: Sequence[PairedRun]) -> str:
+    """Each pair: both sides' p50 and the median of the paired differences (what the cap costs a trial)."""
+    lines = [
+        "the disk cap's cost per trial (pairs of trials run in turns; difference = capped - uncapped):",
+        f"{'concurrency':<12} {'scenario':<44} {'p50 ms':>8} {'capped p50':>11} {'median diff':>12} "
+        f"{'IQR of diff':>16}",
+    ]
+    for r in results:
+        q1, _, q3 = statistics.quantiles(r.differences_ms, n=4)
+        lines.append(
+            f"c={r.plain.concurrency:<10} {r.plain.scenario:<44} {r.plain.pct(0.5):>8.0f} {r.capped.pct(0.5):>11.0f} "
+            f"{statistics.median(r.differences_ms):>+11.0f}  {q1:>+7.0f} .. {q3:>+5.0f}"
+        )
+    return "\n".join(lines)
 
 
 async def run_throughput(tasks_dir: Path, levels: Sequence[int]) -> list[tuple[str, ...]]:
@@ -327,7 +422,7 @@ async def run_throughput(tasks_dir: Path, levels: Sequence[int]) -> list[tuple[s
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=["overhead", "floor", "run", "all", "floor-worker"], default="all")
+    parser.add_argument("--part", choices=["overhead", "floor", "run", "disk", "all", "floor-worker"], default="all")
     parser.add_argument("--tasks", type=Path, default=ROOT / "tasks")
     parser.add_argument("--concurrency", default="1,8,32")
     parser.add_argument("--trials", type=int, default=None)
@@ -358,6 +453,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         trips = anyio.run(count_round_trips, "")
         pairs = anyio.run(against_floor, levels, args.trials)
         print(format_against_floor(pairs, trips))
+    if args.part == "disk":
+        print(format_disk_overhead(anyio.run(disk_overhead, levels, args.trials)))
     if args.part in ("run", "all"):
         rows: list[Any] = anyio.run(run_throughput, args.tasks, levels)
         print(f"\nrealcli run, oracle, paired, {args.tasks}:")

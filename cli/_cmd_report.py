@@ -12,7 +12,8 @@ from realcli import ConfigError
 from realcli import events as ev
 from realcli.cli._app import app, err_console
 from realcli.cli._common import LogOption, run_async
-from realcli.eventlog import open_log
+from realcli.cli._terminal import json_safe, visible
+from realcli.eventlog import Verification, open_log, verify_run
 from realcli.judging import JudgeKind, JudgeSummary, load_run, rejudge, select_judge, unjudged_trials
 from realcli.models import ModelEndpoint
 from realcli.projections import (
@@ -74,8 +75,10 @@ def report_cmd(
     _check_threshold(threshold)
     ev.check_token(run_id, "run id")
     pair = _compare_ids(compare) if compare is not None else None
-    text, warning = run_async(_report, log, run_id, judge, fmt, threshold, pair)
-    if warning:
+    text, warnings = run_async(_report, log, run_id, judge, fmt, threshold, pair)
+    # Recorded text is in every format: shown, never obeyed, wherever the report is read (JSON keeps its data).
+    text = json_safe(text) if fmt == "json" else visible(text)
+    for warning in warnings:
         err_console.print(warning, markup=False, soft_wrap=True)
     if output is None:
         sys.stdout.write(text)
@@ -95,22 +98,39 @@ def _write(path: Path, text: str) -> None:
 
 async def _report(
     url: str | None, run_id: str, judge: str | None, fmt: str, threshold: float, compare: tuple[str, str] | None
-) -> tuple[str, str]:
-    async with open_log(url, create=False) as log:
+) -> tuple[str, list[str]]:
+    async with open_log(url, create=False, role="read") as log:
         facts = await load_run(log, run_id)
+        warnings = [_chain_warning(await verify_run(log, run_id))]
     if compare is not None:
         for requested in compare:
             select_judge(facts, requested)
         agreement = compare_judges(facts, *compare)
-        return (render_json(agreement) if fmt == "json" else _compare_text(agreement, fmt)), ""
+        return (render_json(agreement) if fmt == "json" else _compare_text(agreement, fmt)), _present(warnings)
     judge_id = select_judge(facts, judge)
     data = report(facts, judge_id=judge_id, threshold=threshold)
-    warning = _unjudged_warning(facts, judge_id)
+    warnings.append(_unjudged_warning(facts, judge_id))
     if fmt == "json":
-        return render_json(data), warning
+        return render_json(data), _present(warnings)
     if fmt == "html":
-        return render_html(data), warning
-    return render_markdown(data), warning
+        return render_html(data), _present(warnings)
+    return render_markdown(data), _present(warnings)
+
+
+def _present(warnings: list[str]) -> list[str]:
+    return [w for w in warnings if w]
+
+
+def _chain_warning(verification: Verification) -> str:
+    """A run whose log fails verification is reported, but never silently: its scores may be forged."""
+    if verification.intact:
+        return ""
+    first = verification.problems[0]
+    return (
+        f"WARNING: the log of run {verification.run_id} fails verification ({len(verification.problems)} "
+        f"problem(s), first: {first}): its events may have been altered or forged; `realcli verify "
+        f"{verification.run_id}` lists them"
+    )
 
 
 def _unjudged_warning(facts: RunFacts, judge_id: str | None) -> str:

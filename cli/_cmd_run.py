@@ -21,9 +21,11 @@ from realcli.cli._run_options import (
     ImageMapOpt,
     MaxCostOpt,
     MaxTokensOpt,
+    MetricOpt,
     ModelOpt,
     NetworkOpt,
     ProviderOpt,
+    TaskEnvOpt,
     UserModelOpt,
     UserSimOpt,
     UserUrlOpt,
@@ -86,13 +88,8 @@ def run(
     image_map: ImageMapOpt = None,
     build_ca: BuildCaOpt = None,
     allow_host_network: HostNetworkOpt = False,
-    metric: Annotated[
-        str | None,
-        typer.Option(
-            "--metric",
-            help="The reward.json metric that decides V when a verifier writes several and no 'reward' key.",
-        ),
-    ] = None,
+    metric: MetricOpt = None,
+    task_env: TaskEnvOpt = None,
     log: LogOption = None,
 ) -> None:
     """Run agents on tasks in EXEC, COLLAB or paired mode."""
@@ -105,6 +102,7 @@ def run(
         agent_factory,
         load_build_ca,
         load_image_map,
+        load_task_env,
         new_run_id,
         parse_network,
         schedule,
@@ -113,13 +111,16 @@ def run(
     if mode not in ("exec", "collab", "paired"):
         raise typer.BadParameter("expected exec, collab or paired", param_hint="--mode")
     run_async(check_url, log)  # a bad --log is one line, before anything is printed
-    loaded, skipped = load_suite(tasks)
+    opted_in = load_task_env(task_env or [])
+    loaded, skipped = load_suite(tasks, opted_in, oracle=agent == "oracle")
+    loaded = run_async(_fitting, log, loaded, skipped)
     settings = RunSettings(
         network=parse_network(network),
         metric=metric,
         image_map=load_image_map(image_map or []),
         build_ca=load_build_ca(build_ca or []),
         allow_host_network=allow_host_network,
+        task_env=opted_in,
     )
     warn_host_network(allow_host_network)
     info, make_agent = agent_factory(
@@ -157,9 +158,24 @@ def run(
         raise typer.Exit(INFRASTRUCTURE_EXIT)
 
 
+async def _fitting(url: str | None, tasks: list[Task], skipped: list[tuple[Path, str]]) -> list[Task]:
+    """The tasks whose events the log can hold; each other one is skipped with one line (``oversized``)."""
+    from realcli.runtime import oversized
+
+    async with open_log(url) as log:
+        refused = oversized(tasks, log)
+    for task, reason in refused:
+        err_console.print(f"skipped: {reason}", markup=False, soft_wrap=True)
+        skipped.append((task.root, reason))
+    fitting = [t for t in tasks if all(t is not task for task, _ in refused)]
+    if not fitting:
+        raise typer.Exit(1)
+    return fitting
+
+
 async def _run(
     url: str | None, plan: RunPlan, on_trial: Callable[[TrialOutcome], None], distribute: bool
-) -> tuple[RunResult, Report]:
+) -> tuple[RunResult, Report | None]:
     from realcli.runtime import distribute_run, start_run
 
     async with open_log(url) as log:
@@ -168,7 +184,7 @@ async def _run(
                 result = await _until_signal(distribute_run(log, queue, plan, on_trial=on_trial), detach=plan.run_id)
         else:
             result = await _until_signal(start_run(log, plan, on_trial=on_trial))
-        return result, await _headline(log, plan.run_id)
+        return result, None if result.lost else await _headline(log, plan.run_id)
 
 
 @app.command()
@@ -179,14 +195,45 @@ def resume(
     base_url: BaseUrlOpt = None,
     user_model: UserModelOpt = None,
     user_base_url: UserUrlOpt = None,
+    metric: Annotated[
+        str | None,
+        typer.Option(
+            "--metric",
+            help="The reward.json metric that decides V, for a run that chose none (trials that ended because "
+            "their verifier wrote several metrics are scored by it). Recorded in the run.",
+        ),
+    ] = None,
+    task_env: TaskEnvOpt = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Resume even though another host's process is recorded as running the run (it is gone)."
+        ),
+    ] = False,
     log: LogOption = None,
 ) -> None:
     """Re-run the trials of a run that did not finish; keep the finished ones."""
-    from realcli.runtime import ModelOptions, RunPlan, RunSettings, agent_from_info, load_build_ca, resume_run
+    from realcli.runtime import (
+        ModelOptions,
+        RunPlan,
+        RunSettings,
+        agent_from_info,
+        check_resume_metric,
+        load_build_ca,
+        load_task_env,
+        resume_run,
+    )
+
+    async def check() -> None:
+        async with open_log(log, create=False) as opened:
+            await check_resume_metric(opened, run_id, metric)
+
+    run_async(check)  # a refused metric or an unknown run is one line, before any progress bar
 
     options = ModelOptions(model=model, base_url=base_url)
     user_options = ModelOptions(model=user_model, base_url=user_base_url)
     progress = _TrialProgress()
+    opted_in = load_task_env(task_env or [])
 
     def make_plan(started: ev.RunStarted, tasks: list[Task]) -> RunPlan:
         sim = started.user_sim.kind if started.user_sim else "scripted"
@@ -212,16 +259,24 @@ def resume(
             judges=tuple(started.judges),
             catalog=started.catalog,
             user_sim=sim_info,
-            settings=RunSettings.recorded(started, build_ca=load_build_ca()),
+            settings=RunSettings.recorded(started, build_ca=load_build_ca(), task_env=opted_in),
         )
         return plan
 
-    async def go(on_trial: Callable[[TrialOutcome], None]) -> tuple[RunResult, Report]:
+    async def go(on_trial: Callable[[TrialOutcome], None]) -> tuple[RunResult, Report | None]:
         async with open_log(log, create=False) as opened:
             result = await _until_signal(
-                resume_run(opened, run_id, make_plan, on_trial=on_trial, on_start=progress.set_total)
+                resume_run(
+                    opened,
+                    run_id,
+                    make_plan,
+                    on_trial=on_trial,
+                    on_start=progress.set_total,
+                    metric=metric,
+                    force=force,
+                )
             )
-            return result, await _headline(opened, run_id)
+            return result, None if result.lost else await _headline(opened, run_id)
 
     result, headline = _with_progress(None, go, progress)
     if _summarize(result, headline):
@@ -271,10 +326,15 @@ def worker(
     ack_wait: Annotated[
         float, typer.Option("--ack-wait", help="Seconds before a dead worker's trial is retried.")
     ] = 120,
+    metric: Annotated[
+        str | None,
+        typer.Option("--metric", help="The reward.json metric that decides V, for runs that chose none."),
+    ] = None,
+    task_env: TaskEnvOpt = None,
     log: LogOption = None,
 ) -> None:
     """Run trials queued by `realcli run --distribute`, with this machine's Docker engine."""
-    from realcli.runtime import ModelOptions, WorkerConfig, load_build_ca, serve_worker, worker_id
+    from realcli.runtime import ModelOptions, WorkerConfig, load_build_ca, load_task_env, serve_worker, worker_id
 
     def voice_for(started: ev.RunStarted) -> tuple[VoiceFactory | None, ev.UserSimInfo | None]:
         recorded = started.user_sim
@@ -291,13 +351,18 @@ def worker(
         voice_for=voice_for,
         idle_exit_sec=idle_exit,
         build_ca=load_build_ca(),
+        metric=metric,
+        task_env=load_task_env(task_env or []),
         on_give_back=lambda order, why: err_console.print(
             f"gave {order.run_id}/{order.trial_id} back to the queue: {why}", markup=False, soft_wrap=True
         ),
     )
 
     async def go() -> int:
-        async with open_log(log) as opened, WorkQueue.open(opened.url, ack_wait=ack_wait) as queue:
+        async with (
+            open_log(log, role="worker") as opened,
+            WorkQueue.open(opened.url, ack_wait=ack_wait, role="worker") as queue,
+        ):
             err_console.print(f"worker {worker_id()} serving {opened.url} ({concurrency} at a time)")
             return await _until_signal(serve_worker(opened, queue, config))
 

@@ -17,6 +17,10 @@ from realcli import ConfigError
 from realcli import events as ev
 from realcli.cli._app import app, console, err_console
 from realcli.cli._common import LogOption, run_async
+from realcli.cli._red_team_doc import adversary_json
+from realcli.cli._run_options import MetricOpt, TaskEnvOpt
+from realcli.cli._run_support import load_suite, report_skipped
+from realcli.cli._terminal import json_safe, visible_text
 from realcli.eventlog import open_log
 from realcli.models import ModelEndpoint
 from realcli.scripts_catalog import load_catalog
@@ -27,7 +31,8 @@ if TYPE_CHECKING:  # the runtime (actors, Docker) is imported by the commands th
 
 synth_app = typer.Typer(
     name="synthesize",
-    help="Draft tasks with a model: an interaction layer for a base task, or a base task from a pattern.",
+    help="Draft tasks with a model: an interaction layer for a base task, or a base task from a pattern or a "
+    "recorded terminal session.",
     no_args_is_help=True,
 )
 app.add_typer(synth_app, name="synthesize")
@@ -62,14 +67,18 @@ def layer_cmd(
     replay: ReplayOpt = None,
     synthesis_id: IdOpt = None,
     concurrency: Annotated[int, typer.Option("--concurrency", "-n", min=1)] = 4,
+    task_env: TaskEnvOpt = None,
     log: LogOption = None,
 ) -> None:
     """Draft the interaction layer of a base task (slices, probes, checks, oracle contract), then check it."""
-    from realcli.runtime import LayerOptions, new_synthesis_id, synthesize_layer
+    from realcli.runtime import LayerOptions, load_task_env, new_synthesis_id, synthesize_layer
 
     if replay is not None:
         _replay(replay, out or base, base, force, log)
         return
+    opted_in = load_task_env(task_env or [])
+    if pilot and (base / "task.toml").is_file():
+        opted_in.check(load_task(base))  # the pilot runs it: refused now, before any model call
     endpoint = _endpoint(model, base_url, provider)
     ident = synthesis_id or new_synthesis_id()
     err_console.print(f"synthesis [bold]{ident}[/]: interaction layer for {base} with {endpoint.model}")
@@ -83,7 +92,9 @@ def layer_cmd(
                 catalog=load_catalog(),
                 synthesis_id=ident,
                 out=out,
-                options=LayerOptions(probes=probes, pilot=pilot, force=force, concurrency=concurrency),
+                options=LayerOptions(
+                    probes=probes, pilot=pilot, force=force, concurrency=concurrency, task_env=opted_in
+                ),
             )
 
     _print_report(run_async(go))
@@ -97,6 +108,22 @@ def task_cmd(
     out: Annotated[
         Path | None, typer.Option("--out", help="The new task's directory (its name is the task id).")
     ] = None,
+    from_log: Annotated[
+        Path | None,
+        typer.Option(
+            "--from-log",
+            metavar="FILE",
+            help="Draft from a recorded session: an asciinema v2 cast, a script typescript, "
+            "or a bash (HISTTIMEFORMAT) or zsh (EXTENDED_HISTORY) history with timestamps.",
+        ),
+    ] = None,
+    timing: Annotated[
+        Path | None,
+        typer.Option("--timing", metavar="FILE", help="A typescript's script -T timing file (default: FILE.timing)."),
+    ] = None,
+    parse_only: Annotated[
+        bool, typer.Option("--parse-only", help="With --from-log: print the parsed session as JSON, no model.")
+    ] = False,
     model: SynthModel = None,
     base_url: SynthUrl = None,
     provider: SynthProvider = None,
@@ -105,32 +132,65 @@ def task_cmd(
     replay: ReplayOpt = None,
     synthesis_id: IdOpt = None,
     concurrency: Annotated[int, typer.Option("--concurrency", "-n", min=1)] = 4,
+    task_env: TaskEnvOpt = None,
     log: LogOption = None,
 ) -> None:
-    """Draft a base task from a pattern (instruction, Dockerfile, solution, tests, mutants), then check it."""
-    from realcli.runtime import TaskOptions, new_synthesis_id, synthesize_task
+    """Draft a base task from a pattern or a recorded session (instruction, Dockerfile, solution, tests,
+    mutants), then check it."""
+    from realcli.runtime import (
+        TaskOptions,
+        load_task_env,
+        new_synthesis_id,
+        parse_session,
+        session_json,
+        synthesize_task,
+        synthesize_task_from_log,
+    )
 
+    if parse_only:
+        if from_log is None:
+            raise typer.BadParameter(
+                "--parse-only reads a recorded session: give it with --from-log", param_hint="--from-log"
+            )
+        print(session_json(parse_session(from_log, timing=timing)))
+        return
     if out is None:
         raise typer.BadParameter("give the new task's directory", param_hint="--out")
     if replay is not None:
         _replay(replay, out, None, force, log)
         return
-    if not pattern:
-        raise typer.BadParameter("describe the CLI work in one paragraph (or pass --replay)", param_hint="PATTERN")
+    if from_log is not None and pattern:
+        raise typer.BadParameter("give a PATTERN or --from-log FILE, not both", param_hint="--from-log")
+    if from_log is None and not pattern:
+        raise typer.BadParameter(
+            "describe the CLI work in one paragraph, or give --from-log FILE (or pass --replay)", param_hint="PATTERN"
+        )
+    if timing is not None and from_log is None:
+        raise typer.BadParameter("--timing goes with --from-log (a typescript's timing file)", param_hint="--timing")
+    if from_log is not None:
+        parse_session(from_log, timing=timing)  # a file that is no session is one line, before anything starts
     endpoint = _endpoint(model, base_url, provider)
     ident = synthesis_id or new_synthesis_id()
-    err_console.print(f"synthesis [bold]{ident}[/]: base task {out} with {endpoint.model}")
+    options = TaskOptions(pilot=pilot, force=force, concurrency=concurrency, task_env=load_task_env(task_env or []))
+    source = f"session {from_log}" if from_log is not None else "a pattern"
+    err_console.print(f"synthesis [bold]{ident}[/]: base task {out} from {escape(source)} with {endpoint.model}")
 
     async def go() -> SynthesisReport:
         async with open_log(log) as opened:
+            catalog = load_catalog()
+            if from_log is not None:
+                return await synthesize_task_from_log(
+                    opened,
+                    from_log,
+                    out=out,
+                    endpoint=endpoint,
+                    catalog=catalog,
+                    synthesis_id=ident,
+                    options=options,
+                    timing=timing,
+                )
             return await synthesize_task(
-                opened,
-                pattern,
-                out=out,
-                endpoint=endpoint,
-                catalog=load_catalog(),
-                synthesis_id=ident,
-                options=TaskOptions(pilot=pilot, force=force, concurrency=concurrency),
+                opened, pattern or "", out=out, endpoint=endpoint, catalog=catalog, synthesis_id=ident, options=options
             )
 
     _print_report(run_async(go))
@@ -191,15 +251,27 @@ def profile(
     base_url: Annotated[str | None, typer.Option("--base-url", help="Agent endpoint.")] = None,
     run_id: Annotated[str | None, typer.Option("--run-id", help="Id for the rollouts' run.")] = None,
     concurrency: Annotated[int, typer.Option("--concurrency", "-n", min=1)] = 4,
+    metric: MetricOpt = None,
+    task_env: TaskEnvOpt = None,
     log: LogOption = None,
 ) -> None:
     """Run k rollouts per task, classify each easy/medium/hard by pass rate, flag infrastructure failures."""
-    from realcli.runtime import Bands, ModelOptions, RunMode, TaskProfile, new_run_id, profile_tasks, write_profile
+    from realcli.runtime import (
+        Bands,
+        ModelOptions,
+        RunMode,
+        TaskProfile,
+        load_task_env,
+        new_run_id,
+        profile_tasks,
+        write_profile,
+    )
 
     parsed = Bands.parse(bands)
     if mode not in ("exec", "collab"):
         raise typer.BadParameter("expected exec or collab", param_hint="--mode")
-    loaded = [load_task(p) for p in find_tasks(tasks)]
+    opted_in = load_task_env(task_env or [])
+    loaded, skipped = load_suite(tasks, opted_in, oracle=agent == "oracle")
     info, make = _profile_agent(agent, ModelOptions(model=model, base_url=base_url))
     ident = run_id or new_run_id()
     err_console.print(f"profile run [bold]{ident}[/]: {len(loaded)} task(s) x {k}, agent {agent}, {mode} mode")
@@ -216,6 +288,8 @@ def profile(
                 bands=parsed,
                 mode=cast(RunMode, mode),
                 concurrency=concurrency,
+                metric=metric,
+                task_env=opted_in,
             )
 
     profiles = run_async(go)
@@ -226,13 +300,13 @@ def profile(
         rate = "-" if p.pass_rate is None else f"{p.pass_rate:.2f}"
         infra = ", ".join(f"{cause} x{n}" for cause, n in sorted(p.infrastructure.items())) or "-"
         table.add_row(
-            p.task_id,
+            visible_text(p.task_id),
             str(p.scored),
             str(p.passed),
             rate,
             p.difficulty or "-",
             f"[red]{escape(infra)}[/]" if p.flagged else infra,
-            p.verdict,
+            visible_text(p.verdict),
         )
     console.print(table)
     console.print(f"bands: easy >= {parsed.easy:g}, hard <= {parsed.hard:g}; infrastructure failures are not scored")
@@ -241,6 +315,7 @@ def profile(
         for p in profiles:
             write_profile(p, agent=agent, k=k, date=date)
             console.print(f"wrote {p.root / 'task.toml'}")
+    report_skipped(skipped)
 
 
 def _profile_agent(name: str, options: ModelOptions) -> tuple[ev.AgentInfo, AgentFactory]:
@@ -293,7 +368,7 @@ def align(
 
         results = run_async(go)
     if as_json:
-        print(json.dumps({name: a.to_builtins() for name, a in results.items()}, indent=2, ensure_ascii=False))
+        print(json_safe(json.dumps({n: a.to_builtins() for n, a in results.items()}, indent=2, ensure_ascii=False)))
         return
     for name, alignment in results.items():
         print_alignment(name, alignment)
@@ -301,22 +376,42 @@ def align(
 
 def print_alignment(task_id: str, alignment: Alignment) -> None:
     """The requirement -> checks table of one task, then its unmapped checks."""
-    table = Table("line", "requirement", "checks", title=f"{task_id}: specification-test alignment")
+    table = Table("line", "requirement", "checks", title=f"{escape(task_id)}: specification-test alignment")
     for i, req in enumerate(alignment.requirements):
         found = alignment.checks_for(i)
-        cell = ", ".join(found) if found else ("[dim]untestable[/]" if req.untestable else "[yellow]none[/]")
+        cell = escape(", ".join(found)) if found else _unlinked_cell(alignment, i)
         table.add_row(str(req.line), escape(_short(req.text)), cell)
     console.print(table)
     unmapped = alignment.unmapped_checks
-    mapped = len(alignment.requirements) - len(alignment.unmapped_requirements)
     console.print(
-        f"{task_id}: {mapped}/{len(alignment.requirements)} requirements map to a check; "
+        f"{escape(task_id)}: {_requirements_cell(alignment)} requirements link to a check; "
         f"{len(alignment.checks) - len(unmapped)}/{len(alignment.checks)} checks map to a requirement"
     )
     for check in unmapped:
-        console.print(f"[yellow]{task_id}[/]: check {check.name} tests nothing instruction.md says")
+        console.print(f"[yellow]{escape(task_id)}[/]: check {escape(check.name)} tests nothing instruction.md says")
+    for req in alignment.unmapped_requirements:
+        console.print(
+            f"[yellow]{escape(task_id)}[/]: line {req.line}: no verifier check tests {escape(_short(req.text))!r}"
+        )
     for note in alignment.notes:
-        console.print(f"{task_id}: {escape(note)}")
+        console.print(f"{escape(task_id)}: {escape(note)}")
+
+
+def _unlinked_cell(alignment: Alignment, index: int) -> str:
+    """A requirement no check links to: declared untestable, held by the verifier's files (data, helpers), or none."""
+    if alignment.requirements[index].untestable:
+        return "[dim]untestable[/]"
+    if index in alignment.held_by_verifier:
+        return "[dim]no link; the verifier's files hold its words[/]"
+    return "[yellow]none[/]"
+
+
+def _requirements_cell(alignment: Alignment) -> str:
+    """``linked/total``, and how many of the rest the verifier's files hold or the author declared untestable."""
+    reqs = alignment.requirements
+    linked = len(reqs) - len(alignment.unlinked_requirements) - sum(r.untestable for r in reqs)
+    held = len(alignment.unlinked_requirements) - len(alignment.unmapped_requirements)
+    return f"{linked}/{len(reqs)}" + (f" (+{held} held by the verifier's files)" if held else "")
 
 
 def _short(text: str, limit: int = 70) -> str:
@@ -327,8 +422,9 @@ def print_alignments(results: Sequence[TaskValidation], *, detail: bool) -> None
     """``validate``'s alignment table: one row per task (``detail``: each task's full table as well)."""
     table = Table(
         "task",
-        "requirements mapped",
+        "requirements linked",
         "untestable",
+        "untested requirements",
         "checks mapped",
         "unmapped checks",
         title="specification-test alignment",
@@ -339,12 +435,12 @@ def print_alignments(results: Sequence[TaskValidation], *, detail: bool) -> None
             continue
         unmapped = a.unmapped_checks
         table.add_row(
-            r.task_id,
-            f"{len(a.requirements) - len(a.unmapped_requirements) - sum(q.untestable for q in a.requirements)}"
-            f"/{len(a.requirements)}",
+            visible_text(r.task_id),
+            _requirements_cell(a),
             str(sum(q.untestable for q in a.requirements)),
+            ", ".join(f"line {q.line}" for q in a.unmapped_requirements) or "-",
             f"{len(a.checks) - len(unmapped)}/{len(a.checks)}",
-            ", ".join(c.name for c in unmapped) or "-",
+            visible_text(", ".join(c.name for c in unmapped) or "-"),
         )
     console.print(table)
     if detail:
@@ -373,4 +469,5 @@ def validation_json(result: TaskValidation) -> dict[str, object]:
         "problems": result.problems,
         "warnings": result.warnings,
         "alignment": result.alignment.to_builtins() if result.alignment is not None else None,
+        "adversaries": [adversary_json(result, a) for a in result.adversaries],
     }

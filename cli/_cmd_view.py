@@ -52,7 +52,7 @@ async def _stop_on_signal(signals: AsyncIterator[int], scope: anyio.CancelScope)
 
 
 async def _serve(url: str | None, host: str, port: int, run_id: str | None) -> None:
-    async with open_log(url, create=False) as log, Viewer.start(log, host=host, port=port) as viewer:
+    async with open_log(url, create=False, role="read") as log, Viewer.start(log, host=host, port=port) as viewer:
         if run_id is not None and run_id not in viewer.state.runs:
             raise ev.unknown_run(run_id, log.url, sorted(viewer.state.runs))
         page = f"{viewer.url}/runs/{run_id}" if run_id is not None else f"{viewer.url}/"

@@ -9,9 +9,9 @@ from typing import Annotated, Any, TypeVar
 import anyio
 import typer
 
-from realcli.eventlog import ENV_VAR, NATS_TOKEN_ENV, NATS_TOKEN_FILE_ENV
+from realcli.eventlog import ENV_VAR, NATS_CREDS_ENV
 
-_TOKEN_FILE = "~/.config/realcli/nats.token"
+_CREDS_DIR = "~/.config/realcli/nats/"
 
 T = TypeVar("T")
 
@@ -20,7 +20,8 @@ LogOption = Annotated[
     typer.Option(
         "--log",
         help=f"Event log: sqlite:PATH or nats://HOST:PORT[?stream=NAME&outage=SEC] (default: ${ENV_VAR} or "
-        f"sqlite:runs/realcli.db). NATS token: ${NATS_TOKEN_ENV}, ${NATS_TOKEN_FILE_ENV} or {_TOKEN_FILE}.",
+        f"sqlite:runs/realcli.db). NATS credentials: ${NATS_CREDS_ENV}, or the command's role in {_CREDS_DIR} "
+        "(README, NATS credentials).",
         show_default=False,
     ),
 ]

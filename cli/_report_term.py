@@ -2,7 +2,8 @@
 
 Like the Markdown and HTML renderers, this knows how each kind of block
 looks, and nothing about any one section.  Every string goes in as Rich
-``Text``, never as markup: judge ids, task names and details are data.
+``Text``, never as markup, its control characters shown (``visible_text``):
+judge ids, task names and details are data.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from rich.console import RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text as RichText
 
+from realcli.cli._terminal import visible, visible_text
 from realcli.projections import (
     BarChart,
     Block,
@@ -37,9 +39,9 @@ __all__ = ["terminal"]
 def _table(header: Sequence[str], rows: Sequence[Sequence[Cell]], numeric: Collection[int] = ()) -> RichTable:
     table = RichTable()
     for i, name in enumerate(header):
-        table.add_column(RichText(name), justify="right" if i in numeric else "left")
+        table.add_column(visible_text(name), justify="right" if i in numeric else "left")
     for row in rows:
-        table.add_row(*(RichText(fmt_cell(c)) for c in row))
+        table.add_row(*(visible_text(fmt_cell(c)) for c in row))
     return table
 
 
@@ -54,7 +56,7 @@ def _metrics(block: Metrics) -> RichTable:
 
 
 def _line(spans: Sequence[Span]) -> RichText:
-    return RichText.assemble(*((s.text, "bold") if isinstance(s, Strong) else s for s in spans))
+    return RichText.assemble(*((visible(s.text), "bold") if isinstance(s, Strong) else visible(s) for s in spans))
 
 
 def _block(block: Block) -> list[RenderableType]:
@@ -62,7 +64,7 @@ def _block(block: Block) -> list[RenderableType]:
         case Text(lines=lines):
             return [_line(line) for line in lines]
         case Bullets(items=items):
-            return [RichText(f"- {item}") for item in items]
+            return [visible_text(f"- {item}") for item in items]
         case Table(header=header, rows=rows, numeric=numeric):
             return [_table(header, rows, numeric)]
         case Metrics():
@@ -78,7 +80,7 @@ def terminal(doc: Document, keys: Collection[str] | None = None) -> list[Rendera
         if keys is not None and part.key not in keys:
             continue
         if part.heading:
-            out.append(RichText(part.heading, style="bold"))
+            out.append(visible_text(part.heading, style="bold"))
         for block in part.blocks:
             out += _block(block)
     return out

@@ -42,7 +42,11 @@ AgentOptionOpt = Annotated[
     typer.Option(
         "--agent-option",
         help="KEY=VALUE, repeatable: terminus context_tokens (default 128000), summarize_at (0.8), "
-        "json_mode (false), max_malformed (unset: never give up).",
+        "json_mode (false), max_malformed (unset: never give up); adversary role (the red team: yes-man, "
+        "explorer, destroyer, launderer, claimer, asker, half-solution, wrong-solution; "
+        "the verifier's attacks: toolchain-shim, path-shadow, "
+        "startup-hook, forger, tests-planter, daemon-forger) and spelling (the destroyer's: rm, find-exec, "
+        "find-delete, python).",
     ),
 ]
 NetworkOpt = Annotated[
@@ -88,6 +92,26 @@ BuildCaOpt = Annotated[
         "--build-ca",
         help="PEM file of CA certificates that image builds trust (builds behind a TLS-intercepting proxy); "
         "repeatable. Also $REALCLI_BUILD_CA and the config file. Off by default.",
+    ),
+]
+MetricOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--metric",
+        help="The reward.json metric that decides V when a verifier writes several and no 'reward' key "
+        "(a task's own default: [verifier] metric). Recorded in the run.",
+    ),
+]
+TaskEnvOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--task-env",
+        metavar="NAME",
+        help="Let tasks' ${NAME} templates (task.toml env tables, compose files) read this variable of realcli's "
+        "environment; "
+        "repeatable. Also $REALCLI_TASK_ENV and task_env in the config file. Never realcli's own settings or "
+        "anything that looks like a secret; the value is redacted from the log. Without it a task sees the "
+        "variable unset.",
     ),
 ]
 UserSimOpt = Annotated[str, typer.Option("--user-sim", help="User simulator: scripted (deterministic) or llm.")]

@@ -17,6 +17,9 @@ image), and never the engine itself:
   processes in a temporary directory, for fast tests and development only;
   never the default), ``ContainerProcesses`` (an installed agent's own process in
   it) and the run networks of sandboxes that need network;
+* disks: a task's ``storage_mb`` is a cap the engine enforces where it can
+  (``disk_enforcement``: btrfs with simple quotas), else a measure polled
+  (said once, ``DiskNotCappedWarning``); the verifier gets room of its own;
 * clean-up: ``gc`` and ``sweep_forever`` remove what dead realcli processes
   left behind (by ownership labels), ``prune_images`` the image cache.
 
@@ -42,7 +45,15 @@ from realcli.environments._build import (
     ensure_base_images,
     main,
 )
+from realcli.environments._changes import fold_changes
 from realcli.environments._container_commands import KILL_AFTER_SEC
+from realcli.environments._disk import (
+    VERIFIER_ROOM_MIN_MB,
+    DiskEnforcement,
+    DiskNotCappedWarning,
+    disk_enforcement,
+    verifier_room_mb,
+)
 from realcli.environments._docker import (
     LABEL_SESSION,
     SESSION_ENV,
@@ -95,8 +106,20 @@ from realcli.environments._ownership import (
 )
 from realcli.environments._processes import ContainerProcesses, SandboxProcess
 from realcli.environments._recipes import BASE_IMAGES, BaseImage, base_image, recipe_hash
-from realcli.environments._sandbox import DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_PIDS_LIMIT, DockerSandbox
-from realcli.environments._sandbox_types import ArchiveCopy, BindMount, ExecResult, FileCopy, FileRead, SandboxInfo
+from realcli.environments._sandbox import DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_PIDS_LIMIT, DockerSandbox, owner_labels
+from realcli.environments._sandbox_types import (
+    ArchiveCopy,
+    BindMount,
+    DiskPhase,
+    DiskUse,
+    ExecResult,
+    FileCopy,
+    FileRead,
+    PathStat,
+    PathType,
+    SandboxInfo,
+)
+from realcli.environments._services import ServiceGroup
 from realcli.environments._task_images import TaskImage, ensure_task_image
 
 __all__ = [
@@ -122,6 +145,7 @@ __all__ = [
     "NODE",
     "NODE_VERSION",
     "SESSION_ENV",
+    "VERIFIER_ROOM_MIN_MB",
     "AgentImage",
     "AgentInstallError",
     "AgentPackage",
@@ -131,6 +155,10 @@ __all__ = [
     "BindMount",
     "BuildResult",
     "ContainerProcesses",
+    "DiskEnforcement",
+    "DiskNotCappedWarning",
+    "DiskPhase",
+    "DiskUse",
     "DockerSandbox",
     "DockerUnavailableError",
     "ExecResult",
@@ -141,6 +169,8 @@ __all__ = [
     "ImageUnavailableError",
     "LocalSandbox",
     "NetworkUnavailableError",
+    "PathStat",
+    "PathType",
     "ProgressFn",
     "Rewrite",
     "RoundTrips",
@@ -153,11 +183,15 @@ __all__ = [
     "build_image",
     "connect",
     "context_hash",
+    "disk_enforcement",
     "docker_error",
     "engine_bridges",
     "ensure_agent_image",
     "ensure_base_images",
     "ensure_task_image",
+    "fold_changes",
+    "owner_labels",
+    "ServiceGroup",
     "gc",
     "host_id",
     "image_labels",
@@ -176,4 +210,5 @@ __all__ = [
     "require_bridges",
     "session_labels",
     "sweep_forever",
+    "verifier_room_mb",
 ]

@@ -98,6 +98,7 @@ class AgentPackage:
 
     @property
     def spec(self) -> str:
+        """The npm install spec of the pinned package (``name@version``)."""
         return f"{self.npm_name}@{self.version}"
 
     @property

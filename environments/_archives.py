@@ -11,7 +11,6 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import IO, Any
 
-import anyio
 import msgspec
 
 from realcli.environments._sandbox_types import FileCopy, FileRead
@@ -23,7 +22,6 @@ __all__ = [
     "TYPE_BITS",
     "bytes_chunks",
     "extract",
-    "file_chunks",
     "path_stat",
     "settle_members",
     "tar_of_bytes",
@@ -39,6 +37,8 @@ TYPE_BITS = (1 << 31) | (1 << 27) | (1 << 26) | (1 << 25) | (1 << 24) | (1 << 21
 
 
 def tar_of_bytes(name: str, data: bytes, mode: int) -> bytes:
+    """A tar archive holding one file ``name`` with ``data`` and ``mode`` (to upload a file through the engine's archive
+    API)."""
     buf = io.BytesIO()
     with tarfile.open(fileobj=buf, mode="w", format=tarfile.PAX_FORMAT) as tar:
         info = tarfile.TarInfo(name)
@@ -114,16 +114,14 @@ def tar_of_copies(dirs: tuple[tuple[str, int], ...], copies: Sequence[FileCopy],
 
 
 async def bytes_chunks(data: bytes) -> AsyncIterator[bytes]:
+    """``data`` in upload-sized chunks."""
     for start in range(0, len(data), CHUNK):
         yield data[start : start + CHUNK]
 
 
-async def file_chunks(f: IO[bytes]) -> AsyncIterator[bytes]:
-    while chunk := await anyio.to_thread.run_sync(f.read, CHUNK):
-        yield chunk
-
-
 def path_stat(headers: Mapping[str, str]) -> dict[str, Any]:
+    """The engine's stat of a copied path, from the ``X-Docker-Container-Path-Stat`` header ({} when absent or
+    unreadable)."""
     raw = headers.get("X-Docker-Container-Path-Stat", "")
     try:
         stat: dict[str, Any] = msgspec.json.decode(base64.b64decode(raw))
@@ -133,12 +131,17 @@ def path_stat(headers: Mapping[str, str]) -> dict[str, Any]:
 
 
 def extract(spool: IO[bytes], dest: Path) -> int:
+    """Extract a tar stream into ``dest`` with tarfile's ``data`` filter (members it refuses are skipped); returns how
+    many were extracted."""
     dest.mkdir(parents=True, exist_ok=True)
     count = 0
     with tarfile.open(fileobj=spool, mode="r|") as tar:
         try:
             for member in tar:
-                tar.extract(member, dest, filter="data")
+                try:
+                    tar.extract(member, dest, filter="data")
+                except tarfile.FilterError:
+                    continue  # a link out of dest, a device: what the sandbox holds cannot reach the host's files
                 count += 1
         except (tarfile.ReadError, EOFError):
             pass  # a stream cut at max_bytes ends mid-member

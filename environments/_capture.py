@@ -21,6 +21,7 @@ class Capture:
         self.total = 0
 
     def feed(self, data: bytes) -> None:
+        """Take the next chunk of a command's output: the head up to its limit is kept, then a rolling tail."""
         self.total += len(data)
         room = self._head_limit - len(self._head)
         if room > 0:
@@ -34,6 +35,8 @@ class Capture:
             self._tail_size -= len(self._tail.popleft())
 
     def output(self) -> Output:
+        """The captured output as an event's ``Output``: head and tail, with a marker of how many bytes were omitted
+        between them."""
         tail = b"".join(self._tail)
         if len(tail) > self._tail_limit:
             tail = tail[len(tail) - self._tail_limit :]

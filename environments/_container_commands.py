@@ -1,4 +1,4 @@
-"""Commands and processes in a sandbox container (``DockerSandbox``'s part): exec, process control, liveness.
+"""Commands and processes in a sandbox container (a part of ``DockerSandbox``): exec, process control, commit.
 
 A command runs as ``timeout -k 5 <t> sh -c <command>`` so its deadline is
 enforced inside the container, with a host-side backstop; a container that
@@ -12,6 +12,7 @@ import os
 import re
 import secrets
 import shlex
+import tempfile
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -20,25 +21,38 @@ from typing import IO, Any
 import aiohttp
 import anyio
 import msgspec
-from aiodocker.containers import DockerContainer
 from aiodocker.exceptions import DockerError
 from aiodocker.execs import Exec
 
-from realcli._errors import EngineError, InfrastructureError, SandboxLostError
-from realcli.environments._archives import file_chunks
+from realcli._errors import InfrastructureError
+from realcli.environments._archives import tar_of_copies
 from realcli.environments._capture import Capture
+from realcli.environments._changes import DOCKER_CHANGE_KINDS, fold_changes
 from realcli.environments._container_files import ContainerFiles, tar_into
-from realcli.environments._docker import docker_error, is_not_found, one_line, session_labels
+from realcli.environments._container_handle import ContainerHandle
+from realcli.environments._docker import file_chunks, one_line, session_labels
+from realcli.environments._own_processes import (
+    LIST_OWN,
+    PS_ARGS,
+    STOP_STRAYS,
+    OwnProcesses,
+    parse_listing,
+    parse_top,
+)
 from realcli.environments._ownership import LABEL_KIND, LABEL_RUN, LABEL_TRIAL
-from realcli.environments._sandbox_types import DEFAULT_MAX_OUTPUT_BYTES, ExecResult, MiB
-from realcli.events import Output
+from realcli.environments._sandbox_types import DEFAULT_MAX_OUTPUT_BYTES, ExecResult, FileCopy, MiB
+from realcli.events import FilesystemChanges, Output, PathChange
 
-__all__ = ["HOST_GRACE_SEC", "KILL_AFTER_SEC", "ContainerCommands"]
+__all__ = ["HOST_GRACE_SEC", "KILL_AFTER_SEC", "RESTARTED_MARK", "ContainerCommands"]
 
 # `timeout -k`: after TERM at the deadline, KILL this many seconds later.
 KILL_AFTER_SEC = 5.0
 # Host-side backstop past the in-container deadline + KILL_AFTER_SEC.
 HOST_GRACE_SEC = 10.0
+
+# Put in the container while it is stopped for a restart (``reset_processes``): the keep-alive that
+# runs the image's entrypoint at the container's start skips it once this exists.
+RESTARTED_MARK = "/logs/.realcli-restarted"
 
 _GONE_CHECKS = 20
 _GONE_CHECK_INTERVAL_SEC = 0.05
@@ -50,89 +64,117 @@ _KILL_ALL = (
 )
 
 
-class ContainerCommands(ContainerFiles):
-    """The command and process half of ``DockerSandbox``; the lifecycle half sets what is declared below."""
+class ContainerCommands:
+    """The commands part of ``DockerSandbox``: commands and processes in its container, its changes, its commit.
 
-    image: str
-    run: str
-    trial: str
-    _container: DockerContainer | None
-    _removed: bool
+    It copies files with the sandbox's files part (``copy_and_exec``'s fallback, the restart mark).
+    """
 
-    def _require(self) -> DockerContainer:
-        if self._container is None or self._removed:
-            raise InfrastructureError(f"sandbox {self.name} is not running (never started or already removed)")
-        return self._container
-
-    async def is_running(self) -> bool:
-        """Whether the container still exists and runs."""
-        if self._container is None or self._removed:
-            return False
-        try:
-            data = await self._container.show()
-        except DockerError as e:
-            if is_not_found(e):
-                return False
-            raise docker_error(e, f"inspecting sandbox {self.name}") from e
-        return bool(data.get("State", {}).get("Running"))
+    def __init__(self, handle: ContainerHandle, files: ContainerFiles, *, image: str, run: str, trial: str) -> None:
+        self._handle = handle
+        self._files = files
+        self.image = image
+        self.run = run
+        self.trial = trial
+        self._own: OwnProcesses | None = None  # the sandbox's own processes, once marked
 
     async def process_count(self) -> int:
         """How many processes run in the container, counted from the engine's side (no exec needed)."""
-        container = self._require()
+        return len(await self._top())
+
+    async def _top(self) -> list[tuple[str, str, str]]:
+        """The engine's process listing of the container: (host pid, state, command line) per process."""
+        container = self._handle.require()
         try:
-            listing = await container.top()
+            listing = await container.top(ps_args=PS_ARGS)
         except DockerError as e:
-            raise await self._gone("listing processes", e) from e
-        return len(listing.get("Processes") or [])
+            raise await self._handle.gone("listing processes", e) from e
+        return parse_top(listing)
+
+    async def mark_own_processes(self) -> None:
+        """Take the processes running now as the container's own (see ``realcli.environments._own_processes``)."""
+        for _ in range(2):  # once more on a failure: a loaded machine, the image's own start still settling
+            listed = await self.exec(LIST_OWN, timeout_sec=30)
+            if listed.exit_code == 0:
+                break
+        rows = await self._top()
+        if listed.exit_code != 0:
+            raise InfrastructureError(
+                f"sandbox {self._handle.name}: cannot list its processes: {one_line(listed.stderr.text, 160)}"
+            )
+        self._own = OwnProcesses(
+            inside=parse_listing(listed.stdout.text),
+            listed=frozenset((pid, args) for pid, state, args in rows if not state.startswith("Z")),
+        )
+
+    async def stray_processes(self) -> list[str]:
+        """The command lines of live processes that are not the container's own, from the engine's listing."""
+        rows = await self._top()
+        if self._own is None:  # not marked: only the init and the keep-alive loop are the container's
+            return [args for _, state, args in rows if not state.startswith("Z") and not _keepalive(args)]
+        return self._own.strays(rows)
 
     async def stop_processes(self) -> None:
-        """Kill every process but the container's own (its init and keep-alive loop); the files stay.
+        """Kill every process but the container's own (its init, keep-alive loop, entrypoint's); the files stay.
 
         Unlike ``reset_processes`` the container keeps running, so the agent's
         command under way simply ends (killed) instead of losing its sandbox.
+        Once the own processes are marked, they are told apart by their start
+        time, which no process can change (a look-alike command line is killed).
         """
-        await self.exec(_KILL_ALL, timeout_sec=30)
+        if self._own is None:
+            await self.exec(_KILL_ALL, timeout_sec=30)
+        else:
+            await self.exec(STOP_STRAYS, timeout_sec=30, env={"REALCLI_KEEP": self._own.keep})
 
-    async def disk_used_mb(self) -> int:
-        """The size of the container's writable layer (every file the sandbox wrote), in MiB."""
-        container = self._require()
+    async def changes(self) -> FilesystemChanges:
+        """What differs from the image: the engine's changes API (``docker diff``), read from the engine's side."""
+        return fold_changes((c.path, c.kind) for c in await self.changed_paths())
+
+    async def changed_paths(self) -> list[PathChange]:
+        """Every path the engine's changes API lists, unfolded and unbounded."""
+        container = self._handle.require()
+        try:
+            raw = await self._handle.docker._query_json(f"containers/{container.id}/changes", method="GET")
+        except DockerError as e:
+            raise await self._handle.gone("listing the filesystem's changes", e) from e
+        return [PathChange(path=c["Path"], kind=DOCKER_CHANGE_KINDS[c["Kind"]]) for c in raw or ()]
+
+    async def layer_size_mb(self) -> int:
+        """The size of the writable layer as the engine measures it (apparent sizes: a sparse file's length), in MiB.
+
+        The engine walks the layer to answer: a measure to poll now and then, not a cap.
+        """
+        container = self._handle.require()
         try:
             data = await container.show(size="true")
         except DockerError as e:
-            raise await self._gone("measuring the disk", e) from e
+            raise await self._handle.gone("measuring the disk", e) from e
         return int(data.get("SizeRw") or 0) // MiB
 
     async def reset_processes(self) -> None:
         """Kill every process in the container and start it again; its files stay as they are.
 
         For a sandbox whose process limit is exhausted (a fork bomb): nothing
-        can be started in it any more, the verifier included.
+        can be started in it any more, the verifier included.  The image's
+        entrypoint does not run again (``RESTARTED_MARK``): it would run on
+        the agent's files, and what it started would pass for the sandbox's
+        own.  What the container starts again (its init and keep-alive)
+        becomes its own processes.
         """
-        container = self._require()
+        container = self._handle.require()
         try:
-            await container.restart(t=0)
+            await container.stop(t=0)
+            # Written while the container is stopped: nothing of the agent's can remove it before the start.
+            with tempfile.SpooledTemporaryFile(max_size=MiB) as tar:
+                await anyio.to_thread.run_sync(tar_of_copies, (), [FileCopy(RESTARTED_MARK, b"")], tar)
+                tar.seek(0)
+                await self._files.put_tar("/", tar.read(), started=False)
+            await container.start()
         except DockerError as e:
-            raise await self._gone("restarting", e) from e
-
-    async def _gone(self, doing: str, cause: BaseException | None = None) -> EngineError | SandboxLostError:
-        """The error for a sandbox that stopped or vanished under us, or for a failed engine call."""
-        if isinstance(cause, DockerError) and cause.status not in (404, 409):
-            return docker_error(cause, f"{doing} in sandbox {self.name}")
-        state = "was removed"
-        if self._container is not None:
-            try:
-                data = await self._container.show()
-            except DockerError as e:
-                if not is_not_found(e):
-                    return docker_error(e, f"{doing} in sandbox {self.name}")
-            else:
-                st = data.get("State", {})
-                if st.get("Running") and cause is not None:
-                    return EngineError(
-                        f"sandbox {self.name}: {doing} failed: {one_line(str(cause) or type(cause).__name__)}"
-                    )
-                state = f"is {st.get('Status', 'gone')}" + (" (OOM-killed)" if st.get("OOMKilled") else "")
-        return SandboxLostError(f"sandbox {self.name} {state} while {doing}; the trial cannot continue")
+            raise await self._handle.gone("restarting", e) from e
+        if self._own is not None:
+            await self.mark_own_processes()
 
     # ----------------------------------------------------------------- commands
 
@@ -181,7 +223,7 @@ class ContainerCommands(ContainerFiles):
             done = await self._exec_unpacking(dest_dir, src, command, timeout_sec, workdir, env, user, max_output_bytes)
             if done is not None:
                 return done
-        copied = await self.put_files(dest_dir, src)
+        copied = await self._files.put_files(dest_dir, src)
         return copied, await self._exec(command, timeout_sec, workdir, env, user, max_output_bytes, None)
 
     async def _exec_unpacking(
@@ -222,7 +264,7 @@ class ContainerCommands(ContainerFiles):
     ) -> ExecResult:
         if timeout_sec <= 0:
             raise ValueError(f"timeout_sec must be positive, got {timeout_sec}")  # `timeout 0` never fires
-        container = self._require()
+        container = self._handle.require()
         argv = ["timeout", "-k", f"{KILL_AFTER_SEC:g}", f"{timeout_sec:.3f}", "sh", "-c", command]
         started = time.monotonic()
         out, err = Capture(max_output_bytes), Capture(max_output_bytes)
@@ -235,7 +277,7 @@ class ContainerCommands(ContainerFiles):
                 stdin=stdin is not None,
             )
         except DockerError as e:
-            raise await self._gone("starting a command", e) from e
+            raise await self._handle.gone("starting a command", e) from e
         exit_code: int | None = None
         with anyio.move_on_after(timeout_sec + KILL_AFTER_SEC + HOST_GRACE_SEC):
             try:
@@ -243,7 +285,7 @@ class ContainerCommands(ContainerFiles):
                     await (_read(stream, out, err) if stdin is None else _read_fed(stream, stdin, out, err))
                 exit_code = await _exit_code(ex)
             except (DockerError, aiohttp.ClientError, OSError) as e:
-                raise await self._gone("running a command", e) from e
+                raise await self._handle.gone("running a command", e) from e
         duration = time.monotonic() - started
         if exit_code is None or exit_code >= 126:
             await self._check_exec_failure(exit_code, out)
@@ -262,8 +304,8 @@ class ContainerCommands(ContainerFiles):
         # engine marks it stopped a moment later; give it that moment before blaming the command.
         checks = _GONE_CHECKS if exit_code in (None, 137) else 1
         for i in range(checks):
-            if not await self.is_running():
-                raise await self._gone("running a command")
+            if not await self._handle.is_running():
+                raise await self._handle.gone("running a command")
             if i + 1 < checks:
                 await anyio.sleep(_GONE_CHECK_INTERVAL_SEC)
         if exit_code in (126, 127):
@@ -278,7 +320,7 @@ class ContainerCommands(ContainerFiles):
 
     async def commit(self, repository: str, tag: str = "latest", *, labels: Mapping[str, str] | None = None) -> str:
         """Keep the container's current filesystem as image ``repository:tag``; returns its id."""
-        container = self._require()
+        container = self._handle.require()
         all_labels = {
             LABEL_KIND: "snapshot",
             LABEL_RUN: self.run,
@@ -290,7 +332,7 @@ class ContainerCommands(ContainerFiles):
         try:
             result = await container.commit(repository=repository, tag=tag, changes=[change], pause=True)
         except DockerError as e:
-            raise await self._gone("committing an image", e) from e
+            raise await self._handle.gone("committing an image", e) from e
         return str(result["Id"])
 
 
@@ -306,6 +348,11 @@ async def _exit_code(ex: Exec) -> int | None:
             return None if code is None else int(code)
         await anyio.sleep(0.01)
     return None
+
+
+def _keepalive(args: str) -> bool:
+    """Whether a command line is the container's init or its keep-alive loop (before the own ones are marked)."""
+    return args.startswith("/sbin/docker-init") or args in ("sh -c while :; do sleep 86400; done", "sleep 86400")
 
 
 def _cut_head(output: Output, size: int) -> Output:

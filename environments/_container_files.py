@@ -1,4 +1,4 @@
-"""Files in and out of a sandbox container, through the engine's archive API (``DockerSandbox``'s part).
+"""Files in and out of a sandbox container, through the engine's archive API (a part of ``DockerSandbox``).
 
 Every copy is a tar: in with one ``PUT .../archive``, out with one ``GET``.
 A file read follows symlinks; a directory's archive answers for several
@@ -12,17 +12,15 @@ import io
 import posixpath
 import tarfile
 import tempfile
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from pathlib import Path, PurePosixPath
-from typing import IO
+from typing import IO, Protocol
 
-import aiodocker
 import aiohttp
 import anyio
-from aiodocker.containers import DockerContainer
 from aiodocker.exceptions import DockerError
 
-from realcli._errors import EngineError, InfrastructureError, SandboxLostError
+from realcli._errors import InfrastructureError
 from realcli.environments._archives import (
     CHUNK,
     DIR_BIT,
@@ -30,79 +28,77 @@ from realcli.environments._archives import (
     TYPE_BITS,
     bytes_chunks,
     extract,
-    file_chunks,
     path_stat,
     settle_members,
     tar_of_bytes,
     tar_of_path,
 )
-from realcli.environments._docker import is_not_found, one_line
-from realcli.environments._sandbox_types import ArchiveCopy, ExecResult, FileRead, MiB
+from realcli.environments._container_handle import ContainerHandle
+from realcli.environments._docker import file_chunks, is_not_found, one_line, tar_request
+from realcli.environments._sandbox_types import ArchiveCopy, ExecResult, FileRead, MiB, PathStat, path_type
 
-__all__ = ["ContainerFiles", "at_once", "tar_into"]
+__all__ = ["ContainerFiles", "Exec", "at_once", "tar_into"]
 
 # At most this much of a directory's archive is read for files that share it (read_files).
 _DIR_READ_BYTES = 32 * MiB
+# How many path stats (HEAD requests) are in flight at once.
+_STATS_AT_ONCE = 16
+
+
+class Exec(Protocol):
+    """How the files part runs the one command it needs (``mkdir -p``, for what the archive API cannot do)."""
+
+    async def __call__(
+        self, command: str, *, timeout_sec: float, env: Mapping[str, str] | None = None
+    ) -> ExecResult: ...
 
 
 class ContainerFiles:
-    """The file half of ``DockerSandbox``: what it needs of the container half is declared below."""
+    """The files part of ``DockerSandbox``: copies in and out of its container through the engine's archive API."""
 
-    _docker: aiodocker.Docker
-    name: str
+    def __init__(self, handle: ContainerHandle, exec_command: Exec) -> None:
+        self._handle = handle
+        self._exec = exec_command
 
-    def _require(self) -> DockerContainer:
-        raise NotImplementedError
+    async def put_tar(self, dest_dir: str, data: bytes | AsyncIterator[bytes], *, started: bool = True) -> bool:
+        """Unpack a tar into ``dest_dir``; False when ``dest_dir`` does not exist.
 
-    async def _gone(self, doing: str, cause: BaseException | None = None) -> EngineError | SandboxLostError:
-        raise NotImplementedError
-
-    async def is_running(self) -> bool:
-        raise NotImplementedError
-
-    async def exec(self, command: str, *, timeout_sec: float, env: Mapping[str, str] | None = None) -> ExecResult:
-        raise NotImplementedError
-
-    async def _put_tar(self, dest_dir: str, data: bytes | AsyncIterator[bytes], *, started: bool = True) -> bool:
-        """Unpack a tar into ``dest_dir``; False when ``dest_dir`` does not exist."""
-        container_id = self._require().id
+        ``started``: the container runs (a write into a stopped one is refused as the sandbox lost), else it is
+        written before its start or while it is stopped.
+        """
+        container_id = self._handle.require().id
         running: list[bool] = []
         error: DockerError | None = None
 
         async def put() -> None:
             nonlocal error
             try:
-                async with self._docker._query(
-                    f"containers/{container_id}/archive",
-                    "PUT",
-                    params={"path": dest_dir},
-                    data=data,
-                    headers={"Content-Type": "application/x-tar"},
-                ) as response:
+                archive = f"containers/{container_id}/archive"
+                async with tar_request(self._handle.docker, archive, "PUT", {"path": dest_dir}, data) as response:
                     response.release()
             except DockerError as e:
                 error = e
 
         async def check() -> None:
             if started:
-                running.append(await self.is_running())
+                running.append(await self._handle.is_running())
 
         # The engine writes into stopped containers too, where a write would be lost silently:
         # whether it runs is asked beside the write rather than before it.
         await at_once(put, check)
         if started and not running[0]:
-            raise await self._gone(f"copying files into {dest_dir}") from error
+            raise await self._handle.gone(f"copying files into {dest_dir}") from error
         if error is None:
             return True
-        if is_not_found(error) and (running[0] if started else await self.is_running()):
+        if is_not_found(error) and (running[0] if started else await self._handle.is_running()):
             return False
-        raise await self._gone(f"copying files into {dest_dir}", error) from error
+        raise await self._handle.gone(f"copying files into {dest_dir}", error) from error
 
     async def _ensure_dir(self, path: str) -> None:
-        result = await self.exec('mkdir -p -- "$REALCLI_DIR"', timeout_sec=30, env={"REALCLI_DIR": path})
+        result = await self._exec('mkdir -p -- "$REALCLI_DIR"', timeout_sec=30, env={"REALCLI_DIR": path})
         if result.exit_code != 0:
             raise InfrastructureError(
-                f"sandbox {self.name}: cannot create directory {path}: {one_line(result.stderr.text, 160)}"
+                f"sandbox {self._handle.name}: cannot create directory {path}: {one_line(result.stderr.text, 160)}"
             )
 
     async def put_bytes(self, path: str, data: bytes, *, mode: int = 0o644) -> int:
@@ -110,9 +106,9 @@ class ContainerFiles:
         target = PurePosixPath(path)
         tar = tar_of_bytes(target.name, data, mode)
         # A large body goes in chunks: aiohttp would send raw bytes in one blocking write.
-        if not await self._put_tar(str(target.parent), bytes_chunks(tar)):
+        if not await self.put_tar(str(target.parent), bytes_chunks(tar)):
             await self._ensure_dir(str(target.parent))
-            await self._put_tar(str(target.parent), bytes_chunks(tar))
+            await self.put_tar(str(target.parent), bytes_chunks(tar))
         return len(data)
 
     async def put_files(self, dest_dir: str, src: Path) -> int:
@@ -122,29 +118,29 @@ class ContainerFiles:
         Returns the bytes of file data copied.
         """
         async with tar_into(dest_dir, src) as (parent, tar, total):
-            if not await self._put_tar(parent, file_chunks(tar)):
+            if not await self.put_tar(parent, file_chunks(tar)):
                 await self._ensure_dir(parent)
                 tar.seek(0)
-                await self._put_tar(parent, file_chunks(tar))
+                await self.put_tar(parent, file_chunks(tar))
         return total
 
     @contextlib.asynccontextmanager
     async def _archive(self, path: str) -> AsyncIterator[aiohttp.ClientResponse | None]:
         """GET the archive of ``path``; yields None when there is no such path."""
-        container_id = self._require().id
+        container_id = self._handle.require().id
         try:
-            response = await self._docker._do_query(
+            response = await self._handle.docker._do_query(
                 f"containers/{container_id}/archive", "GET", params={"path": path}, timeout=None
             )
         except DockerError as e:
-            if is_not_found(e) and await self.is_running():
+            if is_not_found(e) and await self._handle.is_running():
                 yield None
                 return
-            raise await self._gone(f"copying {path} out", e) from e
+            raise await self._handle.gone(f"copying {path} out", e) from e
         try:
             yield response
         except aiohttp.ClientError as e:
-            raise await self._gone(f"copying {path} out", e) from e
+            raise await self._handle.gone(f"copying {path} out", e) from e
         finally:
             response.close()
 
@@ -197,6 +193,39 @@ class ContainerFiles:
                     complete = False
                     break
         return settle_members(bytes(buf), posixpath.basename(parent), wanted, complete=complete)
+
+    async def stat_paths(self, paths: Sequence[str]) -> dict[str, PathStat | None]:
+        """Each path's type, size and link target (not followed), from the engine's archive API; None: missing."""
+        found: dict[str, PathStat | None] = {}
+        limiter = anyio.CapacityLimiter(_STATS_AT_ONCE)
+
+        async def one(path: str) -> None:
+            async with limiter:
+                found[path] = await self._stat(path)
+
+        async with anyio.create_task_group() as tg:
+            for path in dict.fromkeys(paths):
+                tg.start_soon(one, path)
+        return {path: found[path] for path in paths}
+
+    async def _stat(self, path: str) -> PathStat | None:
+        # A HEAD request, answered with headers only (aiodocker's query helpers would parse an empty body).
+        container_id = self._handle.require().id
+        docker = self._handle.docker
+        try:
+            await docker._check_version()
+            url = docker._canonicalize_url(f"containers/{container_id}/archive", versioned_api=True)
+            async with docker.session.head(url, params={"path": path}) as response:
+                status, stat = response.status, path_stat(response.headers)
+        except aiohttp.ClientError as e:
+            raise await self._handle.gone(f"looking at {path}", e) from e
+        if status == 404 and await self._handle.is_running():
+            return None
+        if status != 200:
+            raise await self._handle.gone(f"looking at {path}", DockerError(status, f"HEAD archive: HTTP {status}"))
+        mode = int(stat.get("mode", 0))
+        kind = path_type(symlink=bool(mode & SYMLINK_BIT), directory=bool(mode & DIR_BIT), regular=not mode & TYPE_BITS)
+        return PathStat(kind=kind, size=int(stat.get("size", 0)), link=str(stat.get("linkTarget") or ""))
 
     async def get_file(self, path: str, *, max_bytes: int = 16 * MiB) -> bytes | None:
         """The first ``max_bytes`` of a regular file, or None when there is no such file."""

@@ -13,9 +13,10 @@ from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import aiodocker
+import aiohttp
 import anyio
 import msgspec
 from aiodocker.exceptions import DockerError
@@ -29,11 +30,13 @@ __all__ = [
     "RoundTrips",
     "connect",
     "docker_error",
+    "file_chunks",
     "image_labels",
     "inspect_image",
     "is_not_found",
     "iter_json_lines",
     "one_line",
+    "tar_request",
 ]
 
 ProgressFn = Callable[[str], None]
@@ -82,6 +85,32 @@ def _default_url() -> str:
     )
 
 
+@asynccontextmanager
+async def tar_request(
+    docker: aiodocker.Docker,
+    path: str,
+    method: str,
+    params: dict[str, Any],
+    data: bytes | AsyncIterator[bytes],
+) -> AsyncIterator[aiohttp.ClientResponse]:
+    """Stream a tar (``data``) to the engine's ``path`` and yield the response.
+
+    aiodocker has no public call that takes a streamed body (builds, image
+    imports and archive uploads all need one), so this is the one place that
+    uses its private ``_query``.  No client-side timeout: a transfer is as
+    long as its tar, and the callers bound it by their own deadlines.
+    """
+    headers = {"Content-Type": "application/x-tar"}
+    async with docker._query(path, method, params=params, data=data, headers=headers, timeout=None) as response:
+        yield response
+
+
+async def file_chunks(f: IO[bytes], size: int = 1 << 16) -> AsyncIterator[bytes]:
+    """The rest of ``f`` in chunks of ``size`` bytes, each read off the event loop."""
+    while chunk := await anyio.to_thread.run_sync(f.read, size):
+        yield chunk
+
+
 class RoundTrips:
     """Counts the requests a client made to the engine, by method and path (ids replaced by ``*``).
 
@@ -93,12 +122,15 @@ class RoundTrips:
 
     @property
     def total(self) -> int:
+        """Every round trip counted so far."""
         return sum(self.counts.values())
 
     def reset(self) -> None:
+        """Start counting from zero."""
         self.counts.clear()
 
     def record(self, method: str, path: str) -> None:
+        """Count one request, by method and path with its ids generalised (``POST containers/*/exec``)."""
         parts = path.split("?", 1)[0].strip("/").split("/")
         if len(parts) > 1 and parts[0] in _HAS_IDS and parts[1] not in _NOT_IDS:
             # An image reference may hold slashes: everything up to the operation is the id.

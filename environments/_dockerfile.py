@@ -37,16 +37,25 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import shlex
 from dataclasses import dataclass, field
 from typing import Final
 
+from realcli.environments._heredoc import Heredoc, heredoc_word, heredocs_in
 from realcli.environments._imagemap import ImageMap
 
-__all__ = ["CA_BUILD_ARG", "Rewrite", "rewrite_dockerfile"]
+__all__ = ["CA_BUILD_ARG", "HEREDOC_DIR", "Rewrite", "rewrite_dockerfile"]
 
 _DEFAULT_SHELL: Final = ("/bin/sh", "-c")
 _INSTRUCTION = re.compile(r"^\s*(?P<kw>[A-Za-z]+)(?:\s+(?P<args>.*))?$", re.DOTALL)
-_HEREDOC = re.compile(r"(?<!<)<<(?!<)(?P<chomp>-?)(?P<quote>[\"']?)(?P<word>[A-Za-z0-9_.-]+)(?P=quote)")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_SPECIAL_PARAMS: Final = "0123456789@*#?-$!"
+_FILE_NAME = re.compile(r"[A-Za-z0-9_.-]+")
+_CONTINUATION = re.compile(r"\\[ \t]*$")
+_COMMENT = re.compile(r"^\s*#")
+# The build context's folder for COPY heredocs' text (BuildKit makes such files in a scratch layer).
+HEREDOC_DIR: Final = ".realcli-heredocs"
+_COPY_FLAGS: Final = ("--chown=", "--chmod=", "--link")
 _SYNTAX = re.compile(r"^#\s*syntax\s*=", re.IGNORECASE)
 _ARG_DEFAULT = re.compile(r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)=(?P<value>\S+)$")
 _VAR = re.compile(r"\$\{?(?P<name>[A-Za-z_][A-Za-z0-9_]*)\}?")
@@ -79,23 +88,25 @@ class Rewrite:
     bases: list[str] = field(default_factory=list)
     mapped: dict[str, str] = field(default_factory=dict)
     build_args: dict[str, str] = field(default_factory=dict)
+    files: dict[str, bytes] = field(default_factory=dict)  # added to the build context: path -> content
 
 
 @dataclass(frozen=True)
-class _Heredoc:
-    word: str
-    chomp: bool
-    marker: str  # as written: <<-"EOF"
-    raw: list[str]  # body lines as written
+class _Body:
+    """A heredoc and its body lines as written."""
+
+    doc: Heredoc
+    raw: list[str]
 
     @property
-    def content(self) -> str:
-        lines = [ln.lstrip("\t") for ln in self.raw] if self.chomp else self.raw
+    def text(self) -> str:
+        """The body as BuildKit hands it over (leading tabs stripped for ``<<-``)."""
+        lines = [ln.lstrip("\t") for ln in self.raw] if self.doc.chomp else self.raw
         return "".join(ln + "\n" for ln in lines)
 
     @property
     def as_written(self) -> str:
-        return "".join(ln + "\n" for ln in self.raw) + self.word
+        return "".join(ln + "\n" for ln in self.raw) + self.doc.name
 
 
 def _terminator(content: str) -> str:
@@ -114,33 +125,88 @@ def _split_flags(args: str) -> tuple[list[str], str]:
     return flags, rest
 
 
-def _run_script(command: str, docs: list[_Heredoc]) -> str:
-    if len(docs) == 1 and command.strip() == docs[0].marker:
-        doc = docs[0]
-        if not doc.content.startswith("#!"):
-            return doc.content
-        path = f"/dev/pipes/{doc.word}"
-        term = _terminator(doc.content)
-        return f"mkdir -p /dev/pipes && cat > {path} <<'{term}'\n{doc.content}{term}\nchmod +x {path} && {path}"
-    # BuildKit hands the command and its heredocs, as written, to the shell.
-    return command + "".join("\n" + doc.as_written for doc in docs)
+def _run_script(command: str, bodies: list[_Body]) -> str:
+    """What BuildKit runs for a ``RUN`` with heredocs (its ``dispatchRun``)."""
+    single = heredoc_word(command.strip())
+    if single is not None:
+        content = bodies[0].text
+        if not content.startswith("#!"):
+            return content  # the body is the command
+        path = shlex.quote(f"/dev/pipes/{single.name}")
+        term = _terminator(content)
+        return f"mkdir -p /dev/pipes && cat > {path} <<'{term}'\n{content}{term}\nchmod +x {path} && {path}"
+    # Anything else: the command and its heredocs, as written, go to the shell.
+    return command + "".join("\n" + body.as_written for body in bodies)
 
 
-def _copy_script(flags: list[str], rest: str, docs: list[_Heredoc]) -> str:
-    dest = rest.split()[-1] if rest.split() else "."
+def _shell_heredoc_text(content: str) -> str:
+    """``content`` for an unquoted shell heredoc whose expansion gives BuildKit's expansion of it.
+
+    BuildKit expands ``$VAR`` and ``${...}`` in an unquoted ``COPY`` heredoc
+    and drops the backslash of every ``\\x``; it runs no command
+    substitution.  The shell does all three, so the rest is escaped.
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(content):
+        c = content[i]
+        if c == "\\":
+            nxt = content[i + 1 : i + 2]
+            out.append("\\" + nxt if nxt in ("$", "`", "\\") and nxt else nxt)
+            i += 2
+        elif c == "$" and content.startswith("${", i):
+            close = content.find("}", i)
+            end = len(content) if close < 0 else close + 1
+            out.append(content[i:end])
+            i = end
+        elif c == "$" and (m := _NAME.match(content, i + 1)):
+            out.append("$" + m.group(0))
+            i = m.end()
+        elif c == "$" and content[i + 1 : i + 2] and content[i + 1] in _SPECIAL_PARAMS:
+            i += 2  # an unset special parameter: BuildKit expands it to nothing
+        elif c in "$`":
+            out.append("\\" + c)
+            i += 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def _copy_target(dest: str, name: str) -> str:
+    """Shell that sets ``$target``: ``dest``, or ``dest/name`` when it is a directory (COPY's rule)."""
+    quoted = shlex.quote(dest.rstrip("/") or "/")
+    if dest.endswith("/"):
+        return f"target={quoted}/{shlex.quote(name)}"
+    return f'target={quoted}; if [ -d "$target" ]; then target="$target"/{shlex.quote(name)}; fi'
+
+
+def _expanding_copy(flags: list[str], dest: str, body: _Body) -> str:
+    """A shell script that writes an expanded ``COPY`` heredoc as BuildKit would (``--chmod``/``--chown`` applied)."""
     chown = next((f.split("=", 1)[1] for f in flags if f.startswith("--chown=")), None)
     chmod = next((f.split("=", 1)[1] for f in flags if f.startswith("--chmod=")), None)
-    steps = []
-    for doc in docs:
-        target = dest if len(docs) == 1 and not dest.endswith("/") else dest.rstrip("/") + "/" + doc.word
-        quoted = "'" + target.replace("'", "'\\''") + "'"
-        term = _terminator(doc.content)
-        steps.append(f"mkdir -p \"$(dirname {quoted})\" && cat > {quoted} <<'{term}'\n{doc.content}{term}")
-        if chmod:
-            steps.append(f"chmod {chmod} {quoted}")
-        if chown:
-            steps.append(f"chown {chown} {quoted}")
+    term = _terminator(body.text)
+    steps = [
+        _copy_target(dest, body.doc.name),
+        f'mkdir -p "$(dirname "$target")" && cat > "$target" <<{term}\n{_shell_heredoc_text(body.text)}{term}',
+    ]
+    if chmod:
+        steps.append(f'chmod {shlex.quote(chmod)} "$target"')
+    if chown:
+        steps.append(f'chown {shlex.quote(chown)} "$target"')
     return "\n".join(steps)
+
+
+def _needs_expansion(body: _Body) -> bool:
+    return body.doc.expand and ("$" in body.text or "\\" in body.text)
+
+
+def _context_name(body: _Body) -> str | None:
+    """Where a ``COPY`` heredoc's text goes in the build context, or None when its name cannot be a file name."""
+    name = body.doc.name
+    if not _FILE_NAME.fullmatch(name) or name in (".", ".."):
+        return None
+    return f"{HEREDOC_DIR}/{hashlib.sha256(body.text.encode()).hexdigest()[:16]}/{name}"
 
 
 class _Rewriter:
@@ -157,6 +223,7 @@ class _Rewriter:
         self.bases: list[str] = []
         self.mapped: dict[str, str] = {}
         self.first_from: int | None = None  # index in out of the first FROM
+        self.files: dict[str, bytes] = {}  # build-context files the rewrite adds (COPY heredocs' text)
 
     def run(self) -> Rewrite:
         while self.pos < len(self.lines):
@@ -168,7 +235,7 @@ class _Rewriter:
                 continue
             self._instruction()
         build_args = self._add_ca_stage()
-        return Rewrite("\n".join(self.out) + "\n", self.notes, self.bases, self.mapped, build_args)
+        return Rewrite("\n".join(self.out) + "\n", self.notes, self.bases, self.mapped, build_args, self.files)
 
     def _add_ca_stage(self) -> dict[str, str]:
         if self.ca is None or self.first_from is None:
@@ -190,13 +257,24 @@ class _Rewriter:
         return dict(zip(names, chunks, strict=True))
 
     def _logical_line(self) -> str:
-        """The instruction at ``pos`` with its continuation lines joined (heredoc bodies excluded)."""
-        parts = [self.lines[self.pos]]
+        """The instruction at ``pos`` with its continuation lines joined as BuildKit joins them.
+
+        A line ending in ``\\`` goes on on the next line, comment lines
+        between are skipped; the heredoc bodies come after the whole line.
+        """
+        line = self.lines[self.pos]
         self.pos += 1
-        while parts[-1].rstrip().endswith("\\") and self.pos < len(self.lines) and not _HEREDOC.search(parts[-1]):
-            parts.append(self.lines[self.pos])
+        if _COMMENT.match(line):
+            return line
+        joined = ""
+        while _CONTINUATION.search(line) and self.pos < len(self.lines):
+            joined += _CONTINUATION.sub("", line)
+            line = self.lines[self.pos]
             self.pos += 1
-        return "\n".join(parts)
+            while _COMMENT.match(line) and self.pos < len(self.lines):
+                line = self.lines[self.pos]
+                self.pos += 1
+        return joined + _CONTINUATION.sub("", line)
 
     def _instruction(self) -> None:
         start = self.pos
@@ -209,23 +287,57 @@ class _Rewriter:
             self._from(start, args)
             return
         flags, rest = _split_flags(args)
-        markers = list(_HEREDOC.finditer(rest)) if keyword in ("RUN", "COPY", "ADD") else []
-        if not markers or rest.startswith("["):
+        docs = heredocs_in(rest) if keyword in ("RUN", "COPY", "ADD") and not rest.startswith("[") else []
+        if not docs:
             lines = self.lines[start : self.pos]
-            if keyword == "RUN" and self.ca is not None:
-                lines = [lines[0].replace(m["kw"], f"{m['kw']} {_CA_MOUNT}", 1) if m else lines[0], *lines[1:]]
+            if keyword == "RUN" and self.ca is not None and m is not None:
+                lines = [lines[0].replace(m["kw"], f"{m['kw']} {_CA_MOUNT}", 1), *lines[1:]]
             self.out.extend(lines)
             return
-        docs = [self._body(mm) for mm in markers]
+        bodies = [self._body(doc) for doc in docs]
         if keyword == "RUN":
-            script = _run_script(rest, docs)
+            self._run(flags, _run_script(rest, bodies))
         else:
-            script = _copy_script(flags, rest, docs)
-            flags = []
-        exec_form = json.dumps([*self.shell, script])
+            self._copy(keyword, flags, rest, bodies)
+        self.notes.append(f"line {start + 1}: {keyword} with heredoc(s) {', '.join(d.name for d in docs)} rewritten")
+
+    def _run(self, flags: list[str], script: str, shell: tuple[str, ...] | None = None) -> None:
         mount = [_CA_MOUNT] if self.ca is not None else []
-        self.out.append(" ".join(["RUN", *mount, *flags, exec_form]))
-        self.notes.append(f"line {start + 1}: {keyword} with heredoc(s) {', '.join(d.word for d in docs)} rewritten")
+        self.out.append(" ".join(["RUN", *mount, *flags, json.dumps([*(shell or self.shell), script])]))
+
+    def _copy(self, keyword: str, flags: list[str], rest: str, bodies: list[_Body]) -> None:
+        """``COPY``/``ADD`` with heredoc sources, as BuildKit's ``parseSourcesAndDest`` reads them.
+
+        A heredoc's text becomes a file of the build context copied by a plain
+        ``COPY`` (ownership, ``--chmod``, a directory destination: all COPY's
+        own); one whose text BuildKit would expand (an unquoted name, ``$`` or
+        ``\\`` in the text) is written by the shell in the stage instead.
+        """
+        *sources, dest = rest.split() or [""]
+        texts = {body.doc.name: body for body in bodies}
+        paths: list[str] = []
+        files: list[str] = []
+        expanded: list[_Body] = []
+        for src in sources:
+            doc = heredoc_word(src)
+            body = texts.get(doc.name) if doc is not None else None
+            if doc is None or body is None:
+                paths.append(src)
+                continue
+            body = _Body(doc, body.raw)  # the source's own <<- decides the stripping
+            where = None if _needs_expansion(body) else _context_name(body)
+            if where is None:
+                expanded.append(body)
+            else:
+                self.files[where] = body.text.encode()
+                files.append(where)
+        if paths:
+            self.out.append(" ".join([keyword, *flags, *paths, dest]))
+        if files:
+            copy_flags = [f for f in flags if f.startswith(_COPY_FLAGS)]
+            self.out.append(" ".join(["COPY", *copy_flags, json.dumps([*files, dest])]))
+        for body in expanded:
+            self._run([], _expanding_copy(flags, dest, body), _DEFAULT_SHELL)
 
     def _from(self, start: int, args: str) -> None:
         """Map the stage's image, remember stage names, declare the CA variables in the stage."""
@@ -252,16 +364,15 @@ class _Rewriter:
         if self.ca is not None:
             self.out.append("ARG " + " ".join(f"{name}={_CA_PATH}" for name in _CA_VARS))
 
-    def _body(self, marker: re.Match[str]) -> _Heredoc:
-        word, chomp = marker["word"], marker["chomp"] == "-"
+    def _body(self, doc: Heredoc) -> _Body:
         raw: list[str] = []
         while self.pos < len(self.lines):
             line = self.lines[self.pos]
             self.pos += 1
-            if (line.lstrip("\t") if chomp else line) == word:
+            if (line.lstrip("\t") if doc.chomp else line) == doc.name:
                 break
             raw.append(line)
-        return _Heredoc(word, chomp, marker.group(0), raw)
+        return _Body(doc, raw)
 
     def _track(self, keyword: str, args: str) -> None:
         """Follow SHELL (reset at each FROM), which decides how a rewritten RUN runs, and global ARGs."""

@@ -1,4 +1,4 @@
-"""Removing what dead realcli processes left behind: sandboxes, run networks, cached images."""
+"""Removing what dead realcli processes left behind: sandboxes, run and trial networks, trial volumes, cached images."""
 
 from __future__ import annotations
 
@@ -17,12 +17,13 @@ from realcli._errors import InfrastructureError
 from realcli.environments._docker import docker_error, is_not_found
 from realcli.environments._networks import KIND_NETWORK, network_of
 from realcli.environments._ownership import KIND_SANDBOX, LABEL_KIND, LABEL_RUN, owner_alive
+from realcli.environments._services import KIND_VOLUME
 
 __all__ = ["gc", "prune_images", "sweep_forever"]
 
 
 async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: float | None = None) -> list[str]:
-    """Remove sandbox containers left behind; returns the removed container ids.
+    """Remove sandbox containers left behind; returns the ids of those it found to remove (gone now).
 
     Removed: sandboxes whose owning process (``realcli.owner`` on this host,
     ``realcli.host-id``) is gone; with ``run``, only that run's sandboxes are considered, and all of
@@ -45,13 +46,14 @@ async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: fl
         try:
             await c.delete(force=True, v=True)
         except DockerError as e:
-            # 409: its removal is already in progress (another sweep, or one that a killed
-            # process started): the engine finishes it.
+            # 404: another sweep (any realcli process of this host) removed it first; 409: its removal
+            # is under way (another sweep, or one that a killed process started): the engine finishes it.
+            # Either way it is gone as this sweep wanted.
             if not is_not_found(e) and e.status != 409:
                 raise docker_error(e, f"removing sandbox {c.id[:12]}") from e
-            continue
         removed.append(c.id)
     await _gc_networks(docker, run=run)
+    await _gc_volumes(docker, run=run)
     return removed
 
 
@@ -85,6 +87,25 @@ async def _gc_networks(docker: aiodocker.Docker, *, run: str | None) -> None:
             # 404: gone already; 403/409: a sandbox still uses it (another process's, or one being removed).
             if e.status not in (403, 404, 409):
                 raise docker_error(e, f"removing network {net.get('Name', net['Id'][:12])}") from e
+
+
+async def _gc_volumes(docker: aiodocker.Docker, *, run: str | None) -> None:
+    """Remove a multi-container trial's named volumes whose process is gone (or, with ``run``, that run's)."""
+    label_filters = [f"{LABEL_KIND}={KIND_VOLUME}"] + ([f"{LABEL_RUN}={run}"] if run is not None else [])
+    try:
+        listed = await docker.volumes.list(filters={"label": label_filters})  # type: ignore[no-untyped-call]
+    except DockerError as e:
+        raise docker_error(e, "listing trial volumes") from e
+    for volume in listed.get("Volumes") or []:
+        labels: dict[str, str] = volume.get("Labels") or {}
+        if run is None and owner_alive(labels, _created_at(str(volume.get("CreatedAt", "")))):
+            continue
+        try:
+            await docker._query_json(f"volumes/{volume['Name']}", method="DELETE")
+        except DockerError as e:
+            # 404: gone already; 409: a container still uses it (its sandbox is being removed).
+            if e.status not in (404, 409):
+                raise docker_error(e, f"removing volume {volume['Name']}") from e
 
 
 def _created_at(stamp: str) -> float:

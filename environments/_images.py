@@ -20,7 +20,7 @@ import tarfile
 import tempfile
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -35,10 +35,12 @@ from realcli.environments._buildkit import TRACE_ID, TraceLog
 from realcli.environments._docker import (
     ProgressFn,
     docker_error,
+    file_chunks,
     inspect_image,
     iter_json_lines,
     one_line,
     session_labels,
+    tar_request,
 )
 from realcli.environments._dockerfile import Rewrite, rewrite_dockerfile
 from realcli.environments._imagemap import ImageMap
@@ -226,7 +228,14 @@ def _write_context_tar(
 
     replaced = replaced or {}
     with tarfile.open(fileobj=out, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        made: set[str] = set()
         for rel, data in replaced.items():
+            for parent in reversed(Path(rel).parents[:-1]):  # folders of added files (COPY heredocs' text)
+                if parent.as_posix() not in made:
+                    made.add(parent.as_posix())
+                    folder = tarfile.TarInfo(parent.as_posix())
+                    folder.type, folder.mode, folder.mtime = tarfile.DIRTYPE, 0o755, 0
+                    tar.addfile(folder)
             info = tarfile.TarInfo(rel)
             info.size, info.mode, info.mtime = len(data), 0o644, 0
             tar.addfile(info, io.BytesIO(data))
@@ -268,11 +277,6 @@ def _split_ref(ref: str) -> tuple[str, str | None]:
     if sep and "/" not in tag:
         return name, tag
     return ref, "latest"
-
-
-async def _file_chunks(f: IO[bytes]) -> AsyncIterator[bytes]:
-    while chunk := await anyio.to_thread.run_sync(f.read, _CHUNK):
-        yield chunk
 
 
 # ---------------------------------------------------------------------- build
@@ -359,17 +363,11 @@ async def build_image(
         log.add(f"realcli: {note}\n")
     with tempfile.SpooledTemporaryFile(max_size=32 << 20) as ctx:
         entries = await anyio.to_thread.run_sync(_context_entries, context_dir, dockerfile)
-        await anyio.to_thread.run_sync(_write_context_tar, entries, ctx, {dockerfile: rewrite.text.encode()})
+        added = {dockerfile: rewrite.text.encode(), **rewrite.files}
+        await anyio.to_thread.run_sync(_write_context_tar, entries, ctx, added)
         try:
             with anyio.fail_after(timeout_sec):
-                async with docker._query(
-                    "build",
-                    "POST",
-                    params=params,
-                    data=_file_chunks(ctx),
-                    headers={"Content-Type": "application/x-tar"},
-                    timeout=None,
-                ) as response:
+                async with tar_request(docker, "build", "POST", params, file_chunks(ctx)) as response:
                     async for msg in iter_json_lines(response.content.iter_any()):
                         if "error" in msg or "errorDetail" in msg:
                             error = _error_text(msg)

@@ -1,6 +1,6 @@
 """The ``Sandbox`` interface: what the runtime does with a trial's environment, whatever runs it.
 
-It is exactly the surface the sandbox actor uses: open it (``async with``),
+It is exactly the surface the warden uses: open it (``async with``),
 run commands with limits, copy files in and out, read evidence, stop
 processes, remove it.  ``DockerSandbox`` implements it (the default and the
 only isolated one); ``LocalSandbox`` implements it with local processes (no
@@ -10,7 +10,7 @@ holds the contract every implementation passes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Protocol, Self
@@ -18,11 +18,15 @@ from typing import Protocol, Self
 from realcli.environments._sandbox_types import (
     DEFAULT_MAX_OUTPUT_BYTES,
     ArchiveCopy,
+    DiskPhase,
+    DiskUse,
     ExecResult,
     FileRead,
     MiB,
+    PathStat,
     SandboxInfo,
 )
+from realcli.events import FilesystemChanges, PathChange
 
 __all__ = ["Sandbox"]
 
@@ -60,7 +64,11 @@ class Sandbox(Protocol):
 
     @property
     def storage_mb(self) -> int | None:
-        """The disk budget the runtime enforces with ``disk_used_mb``; None when there is none."""
+        """The disk budget (the task's ``storage_mb``); None when there is none."""
+        ...
+
+    async def search_path(self) -> str:
+        """The PATH commands get unless told otherwise ("" when there is none)."""
         ...
 
     @property
@@ -127,16 +135,61 @@ class Sandbox(Protocol):
         """How many processes run in the sandbox."""
         ...
 
+    async def mark_own_processes(self) -> None:
+        """Take the processes running now as the sandbox's own (its init, what its image started).
+
+        Called once the sandbox is ready, before any command of the agent:
+        ``stop_processes`` spares them and ``stray_processes`` leaves them out.
+        """
+        ...
+
+    async def stray_processes(self) -> list[str]:
+        """The command lines of the live processes that are not the sandbox's own, seen from outside it.
+
+        Nothing running in the sandbox can hide from it (Docker's comes from
+        the engine's process listing, the local sandbox's from ``/proc``).
+        """
+        ...
+
     async def stop_processes(self) -> None:
         """Kill every process the sandbox's commands started; the files stay and the sandbox keeps running."""
         ...
 
     async def reset_processes(self) -> None:
-        """Kill every process, even when the process limit is exhausted (nothing can be started)."""
+        """Kill every process, even when the process limit is exhausted (nothing can be started).
+
+        What the sandbox starts again by itself (its init, its image's own)
+        becomes its own processes.
+        """
         ...
 
-    async def disk_used_mb(self) -> int:
-        """How much the sandbox wrote, in MiB."""
+    async def disk_use(self) -> DiskUse:
+        """How much the sandbox wrote, against its disk cap in force (``SandboxInfo.storage`` says how it is kept)."""
+        ...
+
+    async def set_disk_phase(self, phase: DiskPhase) -> None:
+        """Whose disk cap applies from now on: the agent's budget, or the verifier's room beyond what is there."""
+        ...
+
+    async def changes(self) -> FilesystemChanges:
+        """The files that differ from the sandbox's image (added, modified, deleted), from outside the sandbox.
+
+        Nothing running in the sandbox can forge it: Docker's comes from the
+        engine's changes API, the local sandbox's from a comparison with the
+        directory as it was created.  ``changed_paths`` folded (``fold_changes``).
+        """
+        ...
+
+    async def changed_paths(self) -> list[PathChange]:
+        """Every path that differs from the sandbox's image, unfolded and unbounded, as the engine lists it.
+
+        A directory that changed through its content is listed (``modified``)
+        beside that content; a deleted directory is listed once.
+        """
+        ...
+
+    async def stat_paths(self, paths: Sequence[str]) -> dict[str, PathStat | None]:
+        """Each path's type, size and link target (symlinks not followed), from outside the sandbox; None: missing."""
         ...
 
     async def commit(self, repository: str, tag: str = "latest", *, labels: Mapping[str, str] | None = None) -> str:

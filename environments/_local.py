@@ -40,7 +40,7 @@ import anyio
 from realcli._errors import ConfigError
 from realcli.environments._archives import tar_of_copies
 from realcli.environments._local_commands import LocalCommands
-from realcli.environments._local_files import clean_path, unpack
+from realcli.environments._local_files import Manifest, clean_path, manifest, unpack
 from realcli.environments._sandbox_types import DEFAULT_PIDS_LIMIT, FileCopy, SandboxInfo
 
 __all__ = ["LocalSandbox"]
@@ -88,6 +88,7 @@ class LocalSandbox(LocalCommands):
         self._root: Path | None = None
         self._info: SandboxInfo | None = None
         self._removed = False
+        self._baseline: Manifest = {}
         self.copied: tuple[int, ...] = ()
 
     # ---------------------------------------------------------------- lifecycle
@@ -117,6 +118,7 @@ class LocalSandbox(LocalCommands):
             (root / name).chmod(mode)  # as created, whatever the umask
         for sub in (self._workdir, "/root", "/tmp"):
             self._host(sub).mkdir(parents=True, exist_ok=True)
+        self._baseline = manifest(root)  # what changes() compares with, as the engine compares with the image
         self._info = SandboxInfo(
             container_id=f"local-{secrets.token_hex(6)}",
             name=self.name,

@@ -81,6 +81,10 @@ class LocalCommands(LocalFiles):
             timed_out=timed_out,
         )
 
+    async def search_path(self) -> str:
+        """The PATH the commands of a local sandbox get: the host's."""
+        return os.environ.get("PATH", _DEFAULT_PATH)
+
     def _command_env(self, extra: Mapping[str, str] | None) -> dict[str, str]:
         root = str(self._live_root())
         name, value = self._mark.split("=", 1)
@@ -149,6 +153,21 @@ class LocalCommands(LocalFiles):
     async def process_count(self) -> int:
         """How many processes the sandbox's commands started are alive (after removal too: none)."""
         return len(await anyio.to_thread.run_sync(self._marked))
+
+    async def mark_own_processes(self) -> None:
+        """Nothing to mark: a local sandbox has no process of its own (its commands' all carry its mark)."""
+
+    async def stray_processes(self) -> list[str]:
+        """The command lines of live processes the sandbox's commands started (found by their mark)."""
+
+        def cmdlines() -> list[str]:
+            found = []
+            for pid in self._marked():
+                with contextlib.suppress(OSError):
+                    found.append(Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode().strip())
+            return found
+
+        return await anyio.to_thread.run_sync(cmdlines)
 
     async def stop_processes(self) -> None:
         """Kill every process the sandbox's commands started (wherever they moved); the files stay."""

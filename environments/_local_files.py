@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import os
 import posixpath
+import stat as st
 import tarfile
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO
 
@@ -20,9 +21,23 @@ import anyio
 
 from realcli._errors import InfrastructureError
 from realcli.environments._archives import extract, tar_of_copies
-from realcli.environments._sandbox_types import ArchiveCopy, FileCopy, FileRead, MiB
+from realcli.environments._changes import fold_changes
+from realcli.environments._sandbox_types import (
+    ArchiveCopy,
+    DiskPhase,
+    DiskUse,
+    FileCopy,
+    FileRead,
+    MiB,
+    PathStat,
+    path_type,
+)
+from realcli.events import FilesystemChanges, PathChange
 
-__all__ = ["LocalFiles", "clean_path", "unpack"]
+__all__ = ["LocalFiles", "Manifest", "clean_path", "manifest", "unpack"]
+
+Manifest = dict[str, tuple[int, int, int, int]]
+"""Sandbox path -> (mode, size, mtime in ns, inode) of every file and directory under a local sandbox's root."""
 
 
 class LocalFiles:
@@ -31,6 +46,7 @@ class LocalFiles:
     name: str
     _root: Path | None
     _removed: bool
+    _baseline: Manifest
 
     def _live_root(self) -> Path:
         if self._root is None or self._removed:
@@ -97,13 +113,68 @@ class LocalFiles:
 
         return await anyio.to_thread.run_sync(copy)
 
-    async def disk_used_mb(self) -> int:
-        """The size of every file in the sandbox's directory, in MiB."""
+    async def changes(self) -> FilesystemChanges:
+        """What differs from the directory as it was created (the engine's changes API, played locally)."""
+        return fold_changes((c.path, c.kind) for c in await self.changed_paths())
+
+    async def changed_paths(self) -> list[PathChange]:
+        """Every path that differs from the directory as it was created, as the engine would list it."""
+
+        def diff() -> list[PathChange]:
+            now, before = manifest(self._live_root()), self._baseline
+            raw = [
+                PathChange(path=path, kind="added" if path not in before else "modified")
+                for path, stat in now.items()
+                if before.get(path) != stat
+            ]
+            gone = {path for path in before if path not in now}
+            # As the engine reports a deleted directory: once, not each thing that was inside it.
+            raw += [
+                PathChange(path=path, kind="deleted") for path in gone if (path.rsplit("/", 1)[0] or "/") not in gone
+            ]
+            return raw
+
+        return await anyio.to_thread.run_sync(diff)
+
+    async def stat_paths(self, paths: Sequence[str]) -> dict[str, PathStat | None]:
+        """Each sandbox path's type, size and link target (symlinks not followed); None: missing."""
+
+        def one(path: str) -> PathStat | None:
+            try:
+                info = os.lstat(self._host(path))
+            except OSError:
+                return None
+            mode = info.st_mode
+            kind = path_type(symlink=st.S_ISLNK(mode), directory=st.S_ISDIR(mode), regular=st.S_ISREG(mode))
+            link = os.readlink(self._host(path)) if kind == "symlink" else ""
+            return PathStat(kind=kind, size=info.st_size, link=link)
+
+        return await anyio.to_thread.run_sync(lambda: {path: one(path) for path in paths})
+
+    async def disk_use(self) -> DiskUse:
+        """The blocks every file in the sandbox's directory occupies, in MiB (a sparse file: what it has).
+
+        There is no cap: a local sandbox has no disk budget (``storage_mb`` is None).
+        """
 
         def used() -> int:
-            return sum(p.lstat().st_size for p in self._live_root().rglob("*"))
+            return sum(p.lstat().st_blocks * 512 for p in self._live_root().rglob("*"))
 
-        return await anyio.to_thread.run_sync(used) // MiB
+        return DiskUse(used_mb=await anyio.to_thread.run_sync(used) // MiB, cap_mb=None)
+
+    async def set_disk_phase(self, phase: DiskPhase) -> None:
+        """Nothing to move: a local sandbox has no disk cap."""
+
+
+def manifest(root: Path) -> Manifest:
+    """Every file and directory under ``root`` (symlinks not followed), by sandbox path."""
+    out: Manifest = {}
+    for folder, dirs, files in os.walk(root):
+        for name in (*dirs, *files):
+            host = os.path.join(folder, name)
+            st = os.lstat(host)
+            out["/" + os.path.relpath(host, root)] = (st.st_mode, st.st_size, st.st_mtime_ns, st.st_ino)
+    return out
 
 
 def clean_path(path: str) -> str:

@@ -116,7 +116,7 @@ class SandboxProcess:
 class ContainerProcesses:
     """The capability to run long-lived, interactive processes in one sandbox container.
 
-    The sandbox actor owns the container; the trial supervisor hands this
+    The warden owns the container; the trial supervisor hands this
     narrower capability to an installed CLI agent (Claude Code, Codex) whose
     own process must live in the container with its stdin and stdout attached,
     which a command event cannot carry.  It can start processes and nothing

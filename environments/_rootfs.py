@@ -17,7 +17,7 @@ import anyio
 from aiodocker.exceptions import DockerError
 
 from realcli._errors import InfrastructureError
-from realcli.environments._docker import ProgressFn, docker_error, iter_json_lines, one_line
+from realcli.environments._docker import ProgressFn, docker_error, file_chunks, iter_json_lines, one_line, tar_request
 from realcli.environments._recipes import RootfsRecipe
 
 _CHUNK = 1 << 20
@@ -127,25 +127,13 @@ def _write_rootfs_tar(root: Path, out: IO[bytes]) -> None:
     out.seek(0)
 
 
-async def _chunks(f: IO[bytes]) -> AsyncIterator[bytes]:
-    while chunk := await anyio.to_thread.run_sync(f.read, _CHUNK):
-        yield chunk
-
-
 async def _import(docker: aiodocker.Docker, recipe: RootfsRecipe, tar: IO[bytes], labels: dict[str, str]) -> str:
     repo, _, tag = recipe.image.rpartition(":")
     label_change = "LABEL " + " ".join(f'"{k}"="{v}"' for k, v in sorted(labels.items()))
     params = {"fromSrc": "-", "repo": repo, "tag": tag, "changes": "\n".join([*recipe.changes, label_change])}
     image_id = ""
     try:
-        async with docker._query(
-            "images/create",
-            "POST",
-            params=params,
-            data=_chunks(tar),
-            headers={"Content-Type": "application/x-tar"},
-            timeout=None,
-        ) as response:
+        async with tar_request(docker, "images/create", "POST", params, file_chunks(tar, _CHUNK)) as response:
             async for msg in iter_json_lines(response.content.iter_any()):
                 if "error" in msg or "errorDetail" in msg:
                     raise InfrastructureError(

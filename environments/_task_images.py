@@ -13,13 +13,15 @@ and then the controls on the same images).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 import time
 import weakref
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import aiodocker
 import anyio
@@ -58,6 +60,7 @@ class TaskImage:
     source: ImageSource = "built"
     mapped: dict[str, str] = field(default_factory=dict)
     docker_image: str | None = None
+    entrypoint: tuple[str, ...] = ()  # the image's ENTRYPOINT (empty: none): it runs in the sandbox, as in Harbor
 
 
 # Mixed into a task image's content hash: bump when the way task images are built changes meaning.
@@ -108,8 +111,9 @@ async def ensure_task_image(
         mapped = {docker_image: ref} if ref != docker_image else {}
         found = await _local_or_pulled(docker, ref)
         if isinstance(found, tuple):
-            source, image_id = found
-            return TaskImage(ref, image_id, True, time.monotonic() - started, source, mapped, docker_image)
+            source, info = found
+            took = time.monotonic() - started
+            return TaskImage(ref, str(info["Id"]), True, took, source, mapped, docker_image, _entrypoint(info))
         if not dockerfile.is_file():
             raise ImageUnavailableError(_docker_image_missing(task_id, docker_image, ref, found), image=ref)
     elif not dockerfile.is_file():
@@ -118,17 +122,23 @@ async def ensure_task_image(
         )
     image = await _build(docker, task_id, environment_dir, build_timeout_sec, progress, image_map, ca)
     took = time.monotonic() - started
-    return TaskImage(image.tag, image.content_hash, image.cached, took, image.source, image.mapped, docker_image)
+    return dataclasses.replace(image, duration_sec=took, docker_image=docker_image)
 
 
-async def _local_or_pulled(docker: aiodocker.Docker, ref: str) -> tuple[ImageSource, str] | str:
-    """(source, image id) when ``ref`` is here or could be pulled; else why the pull failed."""
+def _entrypoint(info: Mapping[str, Any]) -> tuple[str, ...]:
+    """The image's ENTRYPOINT, from the engine's inspection of it."""
+    config = info.get("Config") or {}
+    return tuple(str(part) for part in config.get("Entrypoint") or ())
+
+
+async def _local_or_pulled(docker: aiodocker.Docker, ref: str) -> tuple[ImageSource, Mapping[str, Any]] | str:
+    """(source, the engine's inspection) when ``ref`` is here or could be pulled; else why the pull failed."""
     info = await inspect_image(docker, ref)
     if info is not None:
-        return "local", str(info["Id"])
+        return "local", info
     why = await pull_image(docker, ref)
     if why is None and (info := await inspect_image(docker, ref)) is not None:
-        return "pulled", str(info["Id"])
+        return "pulled", info
     return why or "the engine reported no image after the pull"
 
 
@@ -173,8 +183,8 @@ async def _build(
     digest = await anyio.to_thread.run_sync(lambda: _content_hash(environment_dir, rewrite, ca))
     tag = task_image_tag(task_id, digest)
     async with _lock_for(tag):
-        if await inspect_image(docker, tag) is not None:
-            return TaskImage(tag, digest, True, 0.0, "cached", rewrite.mapped)
+        if (info := await inspect_image(docker, tag)) is not None:
+            return TaskImage(tag, digest, True, 0.0, "cached", rewrite.mapped, entrypoint=_entrypoint(info))
         _raise_recent_failure(tag)
         for base in dict.fromkeys(rewrite.bases):
             if base != "scratch":
@@ -197,7 +207,8 @@ async def _build(
         except ImageBuildError as e:
             _failures[tag] = (time.monotonic(), e)
             raise
-    return TaskImage(tag, digest, False, 0.0, "built", rewrite.mapped)
+        built = await inspect_image(docker, tag)
+    return TaskImage(tag, digest, False, 0.0, "built", rewrite.mapped, entrypoint=_entrypoint(built or {}))
 
 
 def _raise_recent_failure(tag: str) -> None:

@@ -67,6 +67,8 @@ class SandboxContract:
     # ----------------------------------------------------------------- commands
 
     async def test_exec_returns_output_and_exit_codes(self, make_sandbox: SandboxFactory) -> None:
+        """A command's stdout, stderr and exit code come back apart and whole, with the sandbox's and the call's
+        environment variables quoted safely."""
         async with make_sandbox(env={"TASK_VAR": "42"}) as sb:
             r = await sb.exec("echo out; echo err >&2; exit 3", timeout_sec=30)
             assert (r.exit_code, r.stdout.text, r.stderr.text, r.timed_out) == (3, "out\n", "err\n", False)
@@ -86,6 +88,7 @@ class SandboxContract:
             assert (r.exit_code, r.timed_out) == (124, False)
 
     async def test_workdir_is_honoured(self, make_sandbox: SandboxFactory) -> None:
+        """Commands run in the sandbox's working directory unless a call names another."""
         async with make_sandbox(workdir="/srv/site") as sb:
             assert sb.workdir == sb.info.workdir == "/srv/site"
             await sb.put_bytes("/srv/site/marker", b"default\n")
@@ -98,6 +101,8 @@ class SandboxContract:
             assert made.data == b"made\n"
 
     async def test_timeout_kills_the_command_and_what_it_started(self, make_sandbox: SandboxFactory) -> None:
+        """A command past its timeout is killed with the children it started (even ones that ignore TERM), keeping the
+        output it had written."""
         async with make_sandbox() as sb:
             # A background child, and a foreground one that ignores TERM (so KILL must follow).
             command = "echo started; sleep 1001 & echo $! > pids; trap '' TERM; sleep 1002 & echo $! >> pids; wait"
@@ -111,6 +116,7 @@ class SandboxContract:
             assert (alive.exit_code, alive.stdout.text) == (0, "")
 
     async def test_a_flood_of_output_is_bounded_and_counted(self, make_sandbox: SandboxFactory) -> None:
+        """Tens of megabytes of output keep only the capped head and tail, while the total is still counted."""
         total, limit = 20_000_000, 64 * 1024
         async with make_sandbox() as sb:
             r = await sb.exec(
@@ -130,6 +136,8 @@ class SandboxContract:
     # -------------------------------------------------------------------- files
 
     async def test_files_round_trip_with_binary_and_modes(self, make_sandbox: SandboxFactory, tmp_path: Path) -> None:
+        """Files put into the sandbox arrive byte for byte with their modes and symlinks, creating the destination
+        directory."""
         src = tmp_path / "src"
         files = _make_tree(src)
         async with make_sandbox(workdir="/data") as sb:
@@ -182,6 +190,7 @@ class SandboxContract:
     async def test_copy_and_exec_runs_the_command_on_the_copied_files(
         self, make_sandbox: SandboxFactory, tmp_path: Path
     ) -> None:
+        """``copy_and_exec`` runs its command on files copied whole, more than a pipe buffer holds included."""
         src = tmp_path / "src"
         files = _make_tree(src)
         files["big.bin"] = os.urandom(3_000_000)  # more than any pipe or socket buffer holds
@@ -213,6 +222,7 @@ class SandboxContract:
     async def test_log_directories_exist_before_the_first_command(
         self, make_sandbox: SandboxFactory, tmp_path: Path
     ) -> None:
+        """``/logs/agent`` and ``/logs/verifier`` exist as soon as the sandbox is up."""
         async with make_sandbox() as sb:
             copy = await sb.get_archive("/logs", tmp_path)
             assert copy.files >= 3
@@ -220,6 +230,7 @@ class SandboxContract:
             assert (tmp_path / "logs" / "verifier").is_dir()
 
     async def test_snapshot_reads_listed_paths_and_reports_missing_ones(self, make_sandbox: SandboxFactory) -> None:
+        """``read_files`` reads each listed path up to its limit, marks the cut ones and reports the missing as None."""
         async with make_sandbox() as sb:
             await sb.put_bytes("/logs/verifier/reward.txt", b"1\n")
             await sb.put_bytes("/logs/verifier/ctrf.json", b"{}" * 50_000, mode=0o600)
@@ -251,9 +262,83 @@ class SandboxContract:
             for missing in ("/logs/verifier/reward.json", "/app/nowhere/file", "/logs/verifier"):
                 assert got[missing] is None
 
+    async def test_changes_name_the_files_commands_wrote_and_removed(self, make_sandbox: SandboxFactory) -> None:
+        """``changes`` names the files commands added, modified and removed, without directories that changed only
+        inside."""
+        async with make_sandbox() as sb:
+            wd = sb.workdir.rstrip("/")
+            made = await sb.exec("mkdir -p made/deep && echo x > made/deep/new.txt && echo y > top.txt", timeout_sec=30)
+            assert made.exit_code == 0
+            first = {c.path: c.kind for c in (await sb.changes()).changes}
+            assert first[f"{wd}/made/deep/new.txt"] == first[f"{wd}/top.txt"] == "added"
+            # A directory that changed only through what is inside it is no change of its own.
+            assert "modified" not in {first.get(p) for p in ("/", wd, f"{wd}/made", f"{wd}/made/deep")}
+
+            assert (await sb.exec("rm top.txt", timeout_sec=30)).exit_code == 0
+            second = await sb.changes()
+            assert f"{wd}/top.txt" not in {c.path for c in second.changes}
+            assert f"{wd}/made/deep/new.txt" in {c.path for c in second.changes}
+            kinds = [c.kind for c in second.changes]
+            assert not second.truncated
+            assert (second.added, second.modified, second.deleted) == tuple(
+                kinds.count(k) for k in ("added", "modified", "deleted")
+            )
+
+    async def test_changed_paths_list_every_change_and_fold_into_changes(self, make_sandbox: SandboxFactory) -> None:
+        """``changed_paths`` lists every changed path, directories included, and ``changes`` is its folding."""
+        async with make_sandbox() as sb:
+            wd = sb.workdir.rstrip("/")
+            made = await sb.exec("mkdir -p a/b && echo x > a/b/new.txt && echo y > top.txt", timeout_sec=30)
+            assert made.exit_code == 0
+            raw = {c.path: c.kind for c in await sb.changed_paths()}
+            assert raw[f"{wd}/a/b/new.txt"] == raw[f"{wd}/top.txt"] == raw[f"{wd}/a"] == "added"
+            folded = await sb.changes()
+            assert {c.path for c in folded.changes} <= set(raw)
+            assert f"{wd}/a/b/new.txt" in {c.path for c in folded.changes}
+
+    async def test_stat_paths_tell_files_directories_symlinks_and_missing_paths(
+        self, make_sandbox: SandboxFactory
+    ) -> None:
+        """``stat_paths`` tells files (with size), directories and symlinks (with target) apart, and a missing path is
+        None."""
+        async with make_sandbox() as sb:
+            wd = sb.workdir.rstrip("/")
+            made = await sb.exec("mkdir -p d && printf abc > f && ln -s f link", timeout_sec=30)
+            assert made.exit_code == 0
+            got = await sb.stat_paths([f"{wd}/f", f"{wd}/d", f"{wd}/link", f"{wd}/nowhere"])
+            f, d, link = got[f"{wd}/f"], got[f"{wd}/d"], got[f"{wd}/link"]
+            assert f is not None
+            assert (f.kind, f.size) == ("file", 3)
+            assert d is not None
+            assert d.kind == "dir"
+            assert link is not None
+            assert (link.kind, link.link.rsplit("/", 1)[-1]) == ("symlink", "f")
+            assert got[f"{wd}/nowhere"] is None
+            # The PATH the sandbox's commands get (the verifier's tools are looked for along it).
+            assert (await sb.exec('echo "$PATH"', timeout_sec=30)).stdout.text.strip() == await sb.search_path()
+
     # ---------------------------------------------------------------- processes
 
+    async def test_stray_processes_are_seen_from_outside_and_stopped(self, make_sandbox: SandboxFactory) -> None:
+        """A daemon a command left in its own session is seen as a stray process and stopped."""
+        async with make_sandbox() as sb:
+            await sb.mark_own_processes()
+            assert await sb.stray_processes() == []
+            # A daemon in a session of its own, which outlives the command that started it.
+            r = await sb.exec("(setsid sleep 1005 >/dev/null 2>&1 &); echo ok", timeout_sec=30)
+            assert r.stdout.text == "ok\n"
+            assert any("sleep 1005" in command for command in await sb.stray_processes())
+            await sb.stop_processes()
+            for _ in range(100):  # KILL is delivered, not awaited: give it a moment
+                strays = await sb.stray_processes()
+                if not strays:
+                    break
+                await anyio.sleep(0.05)
+            assert strays == []
+            assert (await sb.exec("echo still usable", timeout_sec=30)).stdout.text == "still usable\n"
+
     async def test_stop_processes_kills_what_commands_left_running(self, make_sandbox: SandboxFactory) -> None:
+        """``stop_processes`` kills what commands left running in the background."""
         async with make_sandbox() as sb:
             before = await sb.process_count()
             r = await sb.exec("sleep 1003 >/dev/null 2>&1 & echo $! > pids", timeout_sec=30)
@@ -271,6 +356,7 @@ class SandboxContract:
     # ------------------------------------------------------------------ removal
 
     async def test_remove_leaves_nothing(self, make_sandbox: SandboxFactory) -> None:
+        """Leaving the sandbox's context removes everything it made, and a second ``remove`` is harmless."""
         async with make_sandbox() as sb:
             r = await sb.exec("sleep 1004 >/dev/null 2>&1 & echo ok", timeout_sec=30)
             assert r.stdout.text == "ok\n"
@@ -278,12 +364,14 @@ class SandboxContract:
         await sb.remove()  # idempotent
 
     async def test_remove_after_an_exception_leaves_nothing(self, make_sandbox: SandboxFactory) -> None:
+        """An exception inside the sandbox's context still removes everything it made."""
         box = make_sandbox()
         with pytest.raises(RuntimeError, match="boom"):
             await _fail_inside(box)
         assert await self.leftovers(box) == []
 
     async def test_remove_when_cancelled_mid_command_leaves_nothing(self, make_sandbox: SandboxFactory) -> None:
+        """A cancellation in the middle of a command still removes everything the sandbox made."""
         box = make_sandbox()
         with anyio.move_on_after(2), anyio.fail_after(_HANG_GUARD_SEC):
             async with box as sb:

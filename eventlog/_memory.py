@@ -18,6 +18,7 @@ same suite (``realcli.eventlog.conformance``).
   ``POLL_INTERVAL``.
 * ``memory:NAME`` lives until the process ends; ``memory:`` until its log
   is closed.
+* The chain (``_chain``): every entry keeps its digest.
 """
 
 from __future__ import annotations
@@ -31,8 +32,18 @@ import anyio
 import anyio.lowlevel
 
 from realcli._errors import ConfigError, ConflictError, LogUnavailableError, NotFoundError
-from realcli.eventlog._base import AppendResult, StreamInfo, check_batch, in_scope
-from realcli.events import Event, RecordedEvent, check_stream, decode, encode, run_of
+from realcli.eventlog._base import (
+    AppendResult,
+    EncodedEvent,
+    LogOutage,
+    RawRecord,
+    StreamInfo,
+    check_batch,
+    in_scope,
+    never_out,
+)
+from realcli.eventlog._chain import chain_over, genesis
+from realcli.events import Event, RecordedEvent, check_stream, decode, run_of
 
 SCHEME: Final = "memory:"
 POLL_INTERVAL: Final = 0.01
@@ -46,6 +57,7 @@ class _Entry(NamedTuple):
     version: int
     event_id: str
     data: bytes
+    digest: bytes
 
 
 class _Store:
@@ -58,9 +70,8 @@ class _Store:
         self.by_run: dict[str, list[int]] = {}
         self.run_streams: dict[str, list[str]] = {}
 
-    def append(self, stream: str, events: Sequence[Event], expected: int | None) -> AppendResult:
+    def append(self, stream: str, events: Sequence[EncodedEvent], expected: int | None) -> AppendResult:
         """Commit ``events`` atomically (or settle an idempotent retry, or refuse with ``ConflictError``)."""
-        data = [(ev.id, encode(ev)) for ev in events]
         with self.lock:
             indexes = self.by_stream.get(stream, [])
             current = len(indexes)
@@ -70,21 +81,31 @@ class _Store:
             if not indexes:
                 self.by_stream[stream] = indexes
                 self.run_streams.setdefault(run_of(stream), []).append(stream)
+            prev = self.entries[indexes[-1]].digest if indexes else genesis(stream)
+            digests = chain_over(prev, at + 1, (e.data for e in events))
             first = len(self.entries)
-            self.entries += [_Entry(stream, at + n, event_id, raw) for n, (event_id, raw) in enumerate(data, 1)]
+            self.entries += [
+                _Entry(stream, at + n, e.id, e.data, digest)
+                for n, (e, digest) in enumerate(zip(events, digests, strict=True), 1)
+            ]
             added = range(first, len(self.entries))
             indexes += added
             self.by_run.setdefault(run_of(stream), []).extend(added)
-        return AppendResult(stream, at + 1, at + len(events), added[-1] + 1)
+        return AppendResult(stream, at + 1, at + len(events), added[-1] + 1, digests[-1].hex())
 
-    def _settle(self, stream: str, events: Sequence[Event], expected: int, indexes: list[int]) -> AppendResult:
+    def _settle(self, stream: str, events: Sequence[EncodedEvent], expected: int, indexes: list[int]) -> AppendResult:
         """The same batch (same ids) already right after ``expected`` is a retry, not a conflict."""
         stored = indexes[expected : expected + len(events)] if expected >= 0 else []
         if len(stored) == len(events) and all(
             self.entries[i].event_id == ev.id for i, ev in zip(stored, events, strict=True)
         ):
-            return AppendResult(stream, expected + 1, expected + len(events), stored[-1] + 1)
+            last = self.entries[stored[-1]]
+            return AppendResult(stream, expected + 1, expected + len(events), stored[-1] + 1, last.digest.hex())
         raise ConflictError(stream, expected, len(indexes))
+
+    def head(self, stream: str) -> StreamInfo:
+        indexes = self.by_stream.get(stream, [])
+        return StreamInfo(stream, len(indexes), self.entries[indexes[-1]].digest.hex() if indexes else "")
 
     def scan(self, start: int, end: int, scope: str | None) -> Iterator[int]:
         """Indexes of the entries in ``[start, end)`` within ``scope``, in order."""
@@ -143,12 +164,16 @@ class MemoryLog:
 
     # --------------------------------------------------------------- append
 
-    async def append(self, stream: str, events: Sequence[Event], expected_version: int | None = None) -> AppendResult:
+    max_event_bytes: int | None = None
+
+    async def append(
+        self, stream: str, events: Sequence[Event | EncodedEvent], expected_version: int | None = None
+    ) -> AppendResult:
         check_stream(stream)
-        check_batch(stream, events)
+        encoded = check_batch(stream, events)
         self._check_open()
         await anyio.lowlevel.checkpoint()
-        result = self._store.append(stream, events, expected_version)
+        result = self._store.append(stream, encoded, expected_version)
         self._wake()
         await anyio.lowlevel.checkpoint()
         return result
@@ -192,6 +217,17 @@ class MemoryLog:
                     await appended.wait()
                 appended = self._appended
 
+    async def read_raw(self, from_position: int = 0, scope: str | None = None) -> AsyncIterator[RawRecord]:
+        self._check_open()
+        for n, index in enumerate(self._store.scan(max(from_position, 1) - 1, len(self._store.entries), scope)):
+            if n % _PAGE == 0:
+                await anyio.lowlevel.checkpoint()
+            entry = self._store.entries[index]
+            yield RawRecord(index + 1, entry.stream, entry.version, entry.data, entry.digest.hex())
+
+    def outages(self) -> AsyncIterator[LogOutage]:
+        return never_out()
+
     def _recorded(self, index: int) -> RecordedEvent:
         entry = self._store.entries[index]
         return RecordedEvent(index + 1, entry.stream, entry.version, decode(entry.data))
@@ -210,7 +246,7 @@ class MemoryLog:
         self._check_open()
         with self._store.lock:
             names = sorted(name for name in self._store.run_streams.get(run_of(scope), ()) if in_scope(name, scope))
-            return [StreamInfo(name, len(self._store.by_stream[name])) for name in names]
+            return [self._store.head(name) for name in names]
 
     async def runs(self) -> list[str]:
         self._check_open()

@@ -15,17 +15,26 @@
   of its subject taken when it starts (events appended later are the next
   read's), so it always ends.
 * A lost connection is ridden out for up to the *outage bound* (``?outage=SEC``,
-  default 300 s): an append is re-sent with the same message id until the
-  server is back (nothing lost, nothing duplicated), every other request is
-  retried, reads and live tails resume where they were.  Past the bound the
-  operation raises ``LogUnavailableError``.
+  default 300 s), counted from when the server went away: an append is
+  re-sent with the same message id until the server is back (nothing lost,
+  nothing duplicated), every other request is retried, reads and live tails
+  resume where they were.  Past the bound every operation of the process
+  raises ``LogUnavailableError`` at once (a server gone for good ends a run
+  within the bound, not a bound per request), until the server is back.
+  Each outage ridden out is reported by ``outages()``.
+* The chain (``_chain``): each message carries ``Rc-Digest``, the digest of
+  its last event; a reader recomputes the ones inside.
+* A request the server refuses for want of a permission (the process's role,
+  ``_natsroles``) fails at once with ``LogAccessDeniedError``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any, Final, cast
+import time
+from collections.abc import AsyncIterator, Sequence
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import anyio
@@ -35,67 +44,72 @@ import nats.js.errors
 from nats.aio.msg import Msg
 from nats.js import api
 
-from realcli._errors import LogUnavailableError
-from realcli.eventlog._base import StreamInfo, in_scope
-from realcli.eventlog._nats_append import JetStreamAppends, position_of, split_position
-from realcli.eventlog._natsconn import connect, parse_nats_url
-from realcli.events import RecordedEvent, check_stream, decode
-
-_RETRY_PAUSE_SEC: Final = 0.25
-# What a request meets while the server is away or restarting: worth retrying.
-_TRANSIENT: Final = (
-    nats.errors.TimeoutError,
-    nats.errors.ConnectionReconnectingError,
-    nats.errors.NoRespondersError,
-    nats.errors.StaleConnectionError,
-    nats.errors.OutboundBufferLimitError,
-    nats.js.errors.NoStreamResponseError,
-    nats.js.errors.ServiceUnavailableError,
+from realcli._errors import LogAccessDeniedError, LogUnavailableError, NotFoundError, SchemaError
+from realcli.eventlog._base import AppendResult, EncodedEvent, LogOutage, RawRecord, StreamInfo, in_scope
+from realcli.eventlog._nats_append import (
+    HEADER_ROOM,
+    JetStreamAppender,
+    batch_headers,
+    position_of,
+    split_batch,
+    split_position,
 )
-_batch: Final = msgspec.json.Decoder(list[msgspec.Raw])
+from realcli.eventlog._nats_client import JetStreamClient
+from realcli.eventlog._natsconn import Credential, Link, connect, parse_nats_url
+from realcli.eventlog._natsroles import Role
+from realcli.events import Event, RecordedEvent, check_stream, decode
 
 
-class JetStreamLog(JetStreamAppends):
+class JetStreamLog:
     """``EventLog`` over NATS JetStream.  Open it with ``JetStreamLog.open``.
 
-    The append side is ``JetStreamAppends`` (``_nats_append``); this half holds
-    the connection, the requests that ride out an outage, reads and listings.
+    It holds two parts that share one ``JetStreamClient`` (the connection and
+    its requests that ride out an outage): the appender (``_nats_append``),
+    and the reads and listings here.
     """
 
-    def __init__(self, url: str, nc: Any, stream_name: str, outage_sec: float) -> None:
+    def __init__(self, url: str, link: Link, stream_name: str, outage_sec: float) -> None:
         self.url = url
-        self._nc = nc
-        self._js = nc.jetstream()
-        self._jsm = nc.jsm()
-        self._name = stream_name
-        self._prefix = stream_name + "."
         self.outage_sec = outage_sec
-        self._tails: dict[str, tuple[int, int]] = {}  # stream -> (version, last sequence)
-        self._locks: dict[str, anyio.Lock] = {}
+        self._client = JetStreamClient(url, link, stream_name, outage_sec)
+        self._appender = JetStreamAppender(self._client)
 
     # ------------------------------------------------------------ lifecycle
 
     @classmethod
-    async def open(cls, url: str, *, connect_timeout: float = 5.0) -> JetStreamLog:
+    async def open(
+        cls,
+        url: str,
+        *,
+        role: Role = "run",
+        credential: Credential | None = None,
+        create: bool = True,
+        connect_timeout: float = 5.0,
+    ) -> JetStreamLog:
         """Connect to ``nats://host:port[?stream=NAME][&outage=SEC]`` and make sure the stream exists.
 
-        The connection presents this process's NATS token (``_natsconn``).
+        The connection presents this process's credential for ``role``
+        (``_natsconn``), or ``credential``.  With ``create`` a missing stream
+        is made, or, when the credential may not make it (a worker's, a
+        reader's), waited for (a run makes it) up to the outage bound; without
+        it a missing stream is ``NotFoundError``.
         """
         target = parse_nats_url(url)
-        nc = await connect(target, purpose="the event log", connect_timeout=connect_timeout)
+        link = await connect(
+            target, purpose="the event log", role=role, presented=credential, connect_timeout=connect_timeout
+        )
         query = urlsplit(url).query
-        log = cls(target.server if not query else f"{target.server}?{query}", nc, target.stream, target.outage_sec)
+        log = cls(target.server if not query else f"{target.server}?{query}", link, target.stream, target.outage_sec)
         try:
-            await log._ensure_stream()
+            await log._ensure_stream(create=create)
         except BaseException:
-            with anyio.CancelScope(shield=True):
-                await nc.close()
+            await link.close()
             raise
         return log
 
-    async def _ensure_stream(self) -> None:
+    async def _ensure_stream(self, *, create: bool) -> None:
         try:
-            await self._jsm.stream_info(self._name)
+            await self._client.call("opening the log", lambda: self._client.jsm.stream_info(self._client.name))
             return
         except nats.js.errors.NotFoundError:
             pass
@@ -103,24 +117,44 @@ class JetStreamLog(JetStreamAppends):
             raise LogUnavailableError(
                 f"NATS at {self.url} has no usable JetStream ({e}): start the server with -js"
             ) from e
+        if not create:
+            raise NotFoundError(
+                f"no event log at {self.url} (no stream {self._client.name} yet): run `realcli run` first"
+            )
         config = api.StreamConfig(
-            name=self._name,
-            subjects=[self._prefix + ">"],
+            name=self._client.name,
+            subjects=[self._client.prefix + ">"],
             storage=api.StorageType.FILE,
             retention=api.RetentionPolicy.LIMITS,
             duplicate_window=120.0,
             allow_direct=True,
+            # An event, once appended, stays: nobody deletes a message or purges the stream.
+            deny_delete=True,
+            deny_purge=True,
         )
         try:
-            await self._jsm.add_stream(config)
+            await self._client.call("creating the log's stream", lambda: self._client.jsm.add_stream(config))
         except nats.js.errors.BadRequestError as e:
             if "already in use" not in str(e):  # not just a concurrent creation
-                raise LogUnavailableError(f"NATS at {self.url}: cannot create stream {self._name}: {e}") from e
+                raise LogUnavailableError(f"NATS at {self.url}: cannot create stream {self._client.name}: {e}") from e
+        except LogAccessDeniedError:
+            await self._wait_for_stream()
+
+    async def _wait_for_stream(self) -> None:
+        """The stream, made by a process allowed to (the run's coordinator), within the outage bound."""
+        with anyio.move_on_after(self.outage_sec):
+            while True:
+                with contextlib.suppress(nats.js.errors.NotFoundError):
+                    await self._client.call("opening the log", lambda: self._client.jsm.stream_info(self._client.name))
+                    return
+                await anyio.sleep(1.0)
+        raise NotFoundError(
+            f"no event log at {self.url} after {self.outage_sec:.0f} s (stream {self._client.name}), and this "
+            f"process's credential ({self._client.link.source}) may not create it: start the run (`realcli run`) first"
+        )
 
     async def aclose(self) -> None:
-        with anyio.CancelScope(shield=True):
-            if not self._nc.is_closed:
-                await self._nc.close()
+        await self._client.link.close()
 
     async def __aenter__(self) -> JetStreamLog:
         return self
@@ -128,61 +162,59 @@ class JetStreamLog(JetStreamAppends):
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
 
-    # ------------------------------------------------------------- requests
+    @property
+    def max_event_bytes(self) -> int | None:
+        """The server's message limit, less room for an append's headers and brackets."""
+        return int(self._client.nc.max_payload) - HEADER_ROOM
 
-    async def _call(self, what: str, request: Callable[[], Awaitable[Any]]) -> Any:
-        """``request()``, retried while the server is away, for up to the outage bound.
+    async def outages(self) -> AsyncIterator[LogOutage]:
+        seen = 0
+        while True:
+            new, seen = await self._client.link.outages(seen)
+            for outage in new:
+                yield msgspec.structs.replace(outage, bound_sec=self.outage_sec)
 
-        The bound is a deadline: a request still in flight when it passes is
-        abandoned (an abandoned append is re-sent with the same id later, so it
-        lands once at most).
-        """
-        last: Exception | None = None
-        with anyio.move_on_after(self.outage_sec):
-            while True:
-                try:
-                    return await request()
-                except _TRANSIENT as e:
-                    last = e
-                    if self._nc.is_closed:
-                        break
-                except nats.errors.ConnectionClosedError as e:
-                    last = e
-                    break
-                await anyio.sleep(_RETRY_PAUSE_SEC)
-        raise self._lost(what) from last
+    # ---------------------------------------------------------------- append
 
-    def _lost(self, what: str) -> LogUnavailableError:
-        return LogUnavailableError(
-            f"lost NATS at {self.url} for {self.outage_sec:.0f} s while {what}: "
-            "check the server (the bound is the log URL's ?outage=SEC); a run can be resumed with `realcli resume`"
-        )
+    async def append(
+        self, stream: str, events: Sequence[Event | EncodedEvent], expected_version: int | None = None
+    ) -> AppendResult:
+        return await self._appender.append(stream, events, expected_version)
 
     # ----------------------------------------------------------------- read
 
     async def read(self, stream: str, from_version: int = 1) -> AsyncIterator[RecordedEvent]:
         check_stream(stream)
-        async for rec in self._consume(self._prefix + stream, 0, follow=False):
-            if rec.version >= from_version:
-                yield rec
+        async for msg, skip in self._consume(self._client.prefix + stream, 0, follow=False):
+            for rec in _unpack(msg, len(self._client.prefix), skip):
+                if rec.version >= from_version:
+                    yield rec
 
     async def read_all(self, from_position: int = 0, scope: str | None = None) -> AsyncIterator[RecordedEvent]:
-        async for rec in self._consume(self._filter(scope), from_position, follow=False):
-            if in_scope(rec.stream, scope):
-                yield rec
+        async for msg, skip in self._consume(self._filter(scope), from_position, follow=False):
+            for rec in _unpack(msg, len(self._client.prefix), skip):
+                if in_scope(rec.stream, scope):
+                    yield rec
 
     async def subscribe(self, from_position: int = 0, scope: str | None = None) -> AsyncIterator[RecordedEvent]:
-        async for rec in self._consume(self._filter(scope), from_position, follow=True):
-            if in_scope(rec.stream, scope):
-                yield rec
+        async for msg, skip in self._consume(self._filter(scope), from_position, follow=True):
+            for rec in _unpack(msg, len(self._client.prefix), skip):
+                if in_scope(rec.stream, scope):
+                    yield rec
 
-    async def _consume(self, subject: str, from_position: int, *, follow: bool) -> AsyncIterator[RecordedEvent]:
-        """Deliver the messages of ``subject`` from a position on; a read (not ``follow``) ends at its last one.
+    async def read_raw(self, from_position: int = 0, scope: str | None = None) -> AsyncIterator[RawRecord]:
+        async for msg, skip in self._consume(self._filter(scope), from_position, follow=False):
+            for raw in _unpack_raw(msg, len(self._client.prefix), skip):
+                if in_scope(raw.stream, scope):
+                    yield raw
 
-        A read ends at the last sequence of ``subject`` taken before it starts,
-        never at a pending count: nats-server 2.9 sometimes reports the last
-        message of a filtered consumer with one message still pending, and a
-        read that waited for a count of 0 then waited for ever.
+    async def _consume(self, subject: str, from_position: int, *, follow: bool) -> AsyncIterator[tuple[Msg, int]]:
+        """The messages of ``subject`` from a position on (and how many events of each to skip).
+
+        A read (not ``follow``) ends at the last sequence of ``subject`` taken
+        before it starts, never at a pending count: nats-server 2.9 sometimes
+        reports the last message of a filtered consumer with one message still
+        pending, and a read that waited for a count of 0 then waited for ever.
         """
         start_seq, start_index = split_position(max(from_position, 0))
         end_seq = 0
@@ -195,11 +227,11 @@ class JetStreamLog(JetStreamAppends):
             opt_start_seq=start_seq or None,
         )
         try:
-            sub = await self._call(
+            sub = await self._client.call(
                 f"reading {subject!r}",
-                lambda: self._js.subscribe(
+                lambda: self._client.js.subscribe(
                     subject,
-                    stream=self._name,
+                    stream=self._client.name,
                     ordered_consumer=True,
                     config=config,
                     pending_msgs_limit=4096,
@@ -212,32 +244,52 @@ class JetStreamLog(JetStreamAppends):
             messages = sub.messages
             while True:
                 msg = await self._next_message(messages, subject, follow=follow)
-                for rec in _unpack(msg, len(self._prefix), start_seq, start_index):
-                    yield rec
-                if not follow and msg.metadata.sequence.stream >= end_seq:
+                seq = msg.metadata.sequence.stream
+                yield msg, start_index if seq == start_seq else 0
+                if not follow and seq >= end_seq:
                     return
         finally:
             with anyio.CancelScope(shield=True), contextlib.suppress(Exception):
                 await sub.unsubscribe()
 
     async def _next_message(self, messages: Any, subject: str, *, follow: bool) -> Msg:
-        """The next delivered message; a read that gets none for the outage bound is refused, not hung."""
+        """The next delivered message.
+
+        A read that gets none for the outage bound is refused, not hung; a live
+        tail waits as long as it takes, unless the server has been away past
+        the bound (then it fails as every other request does).  The wait for
+        the message is never cancelled on a timeout (a message taken off the
+        subscription's queue at that moment would be lost), only when the
+        caller leaves.
+        """
+        began = time.monotonic()
+        getting = asyncio.ensure_future(messages.__anext__())
         try:
-            if follow:
-                return cast(Msg, await messages.__anext__())
-            with anyio.move_on_after(self.outage_sec):
-                return cast(Msg, await messages.__anext__())
+            while True:
+                done, _ = await asyncio.wait([getting], timeout=1.0)
+                if done:
+                    return cast(Msg, getting.result())
+                now = time.monotonic()
+                if follow and now >= self._client.link.deadline(now, self.outage_sec):
+                    raise self._client.lost(f"following {subject!r}")
+                if not follow and now - began >= self.outage_sec:
+                    break
         except StopAsyncIteration:
             pass  # the connection was closed under the subscription
+        finally:
+            if not getting.done():
+                getting.cancel()
         raise LogUnavailableError(
-            f"NATS at {self.url} delivered nothing of {subject!r} for {self.outage_sec:.0f} s "
+            f"NATS at {self.url} delivered nothing of {subject!r} for {time.monotonic() - began:.0f} s "
             "in the middle of a read: check the server and try again"
         )
 
     async def _last_sequence(self, subject: str) -> int:
         """The stream sequence of the last message on ``subject`` (wildcards allowed), 0 if none."""
         try:
-            msg = await self._call(f"reading {subject!r}", lambda: self._jsm.get_last_msg(self._name, subject))
+            msg = await self._client.call(
+                f"reading {subject!r}", lambda: self._client.jsm.get_last_msg(self._client.name, subject)
+            )
         except nats.js.errors.NotFoundError:
             return 0
         except (nats.errors.Error, nats.js.errors.Error) as e:
@@ -247,41 +299,61 @@ class JetStreamLog(JetStreamAppends):
     # ------------------------------------------------------------- metadata
 
     async def stream_version(self, stream: str) -> int:
-        return (await self._tail(check_stream(stream), refresh=True))[0]
+        return (await self._appender.tail(check_stream(stream), refresh=True))[0]
 
     async def streams(self, scope: str) -> list[StreamInfo]:
         out = []
         for subject in sorted(await self._subjects(self._filter(scope))):
-            name = subject[len(self._prefix) :]
+            name = subject[len(self._client.prefix) :]
             if in_scope(name, scope):
-                out.append(StreamInfo(name, (await self._tail(name, refresh=True))[0]))
+                version, _, digest = await self._appender.tail(name, refresh=True)
+                out.append(StreamInfo(name, version, digest))
         return out
 
     async def runs(self) -> list[str]:
-        subjects = await self._subjects(self._prefix + ">")
-        return sorted({s[len(self._prefix) :].split(".", 1)[0] for s in subjects})
+        subjects = await self._subjects(self._client.prefix + ">")
+        return sorted({s[len(self._client.prefix) :].split(".", 1)[0] for s in subjects})
 
     def _filter(self, scope: str | None) -> str:
-        return self._prefix + ">" if scope is None else f"{self._prefix}{scope}.>"
+        return self._client.prefix + ">" if scope is None else f"{self._client.prefix}{scope}.>"
 
     async def _subjects(self, subject_filter: str) -> list[str]:
         try:
-            info = await self._call(
-                "listing streams", lambda: self._jsm.stream_info(self._name, subjects_filter=subject_filter)
+            info = await self._client.call(
+                "listing streams",
+                lambda: self._client.jsm.stream_info(self._client.name, subjects_filter=subject_filter),
             )
         except (nats.errors.Error, nats.js.errors.Error) as e:
             raise LogUnavailableError(f"NATS at {self.url}: cannot list streams: {e}") from e
         return list((info.state.subjects or {}).keys())
 
 
-def _unpack(msg: Msg, prefix_len: int, start_seq: int, start_index: int) -> list[RecordedEvent]:
+def _decode_batch(msg: Msg, prefix_len: int) -> tuple[str, int, list[msgspec.Raw]]:
     seq = msg.metadata.sequence.stream
     stream = msg.subject[prefix_len:]
-    headers = msg.headers or {}
-    last_version, count = int(headers["Rc-Version"]), int(headers["Rc-Count"])
-    first = last_version - count + 1
-    raws = _batch.decode(msg.data)
-    skip = start_index if seq == start_seq else 0
+    where = f"message {seq} of stream {stream!r}"
+    last_version, count = batch_headers(msg.headers, where)
+    datas = split_batch(msg.data, where)
+    if len(datas) != count:
+        raise SchemaError(f"{where} holds {len(datas)} events, its headers say {count}")
+    return stream, last_version - count + 1, datas
+
+
+def _unpack(msg: Msg, prefix_len: int, skip: int) -> list[RecordedEvent]:
+    seq = msg.metadata.sequence.stream
+    stream, first, raws = _decode_batch(msg, prefix_len)
     return [
         RecordedEvent(position_of(seq, i), stream, first + i, decode(raw)) for i, raw in enumerate(raws) if i >= skip
+    ]
+
+
+def _unpack_raw(msg: Msg, prefix_len: int, skip: int) -> list[RawRecord]:
+    seq = msg.metadata.sequence.stream
+    stream, first, raws = _decode_batch(msg, prefix_len)
+    digest = (msg.headers or {}).get("Rc-Digest", "")
+    last = len(raws) - 1
+    return [
+        RawRecord(position_of(seq, i), stream, first + i, bytes(raw), digest if i == last else None)
+        for i, raw in enumerate(raws)
+        if i >= skip
     ]

@@ -6,13 +6,17 @@ import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 import anyio
 
 from realcli._errors import ConfigError
 from realcli.eventlog import _memory
 from realcli.eventlog._base import EventLog
+from realcli.eventlog._natsroles import Role
+
+if TYPE_CHECKING:
+    from realcli.eventlog._natsconn import Credential
 
 ENV_VAR: Final = "REALCLI_LOG"
 DEFAULT_URL: Final = "sqlite:runs/realcli.db"
@@ -24,6 +28,7 @@ def default_url() -> str:
 
 
 def describe_schemes() -> str:
+    """The log URL forms this realcli opens, one example per backend, for help texts and errors."""
     examples = [backend.example for backend in _BACKENDS.values()]
     return ", ".join(examples[:-1]) + " or " + examples[-1]
 
@@ -56,12 +61,12 @@ async def _check_sqlite(url: str, create: bool) -> None:
     await _check_directory(url, _sqlite_path(url), create=create, make=False)
 
 
-async def _open_sqlite(url: str, create: bool) -> EventLog:
+async def _open_sqlite(url: str, create: bool, role: Role, credential: Credential | None) -> EventLog:
     from realcli.eventlog._sqlite import SqliteLog
 
     path = _sqlite_path(url)
     await _check_directory(url, path, create=create, make=True)
-    return await SqliteLog.open(path, create=create)
+    return await SqliteLog.open(path, create=create, readonly=role == "read")
 
 
 async def _check_nats(url: str, create: bool) -> None:
@@ -70,10 +75,14 @@ async def _check_nats(url: str, create: bool) -> None:
     parse_nats_url(url)
 
 
-async def _open_nats(url: str, create: bool) -> EventLog:
+async def _open_nats(url: str, create: bool, role: Role, credential: Credential | None) -> EventLog:
     from realcli.eventlog._nats import JetStreamLog
 
-    return await JetStreamLog.open(url)
+    return await JetStreamLog.open(url, role=role, credential=credential, create=create)
+
+
+async def _open_memory(url: str, create: bool, role: Role, credential: Credential | None) -> EventLog:
+    return await _memory.open_url(url, create)
 
 
 class _Backend(NamedTuple):
@@ -86,14 +95,14 @@ class _Backend(NamedTuple):
 
     example: str
     check: Callable[[str, bool], Awaitable[None]]
-    open: Callable[[str, bool], Awaitable[EventLog]]
+    open: Callable[[str, bool, Role, Credential | None], Awaitable[EventLog]]
 
 
 # URL prefix -> backend.  A new backend is its module and one line here.
 _BACKENDS: Final[dict[str, _Backend]] = {
     "sqlite:": _Backend("sqlite:PATH", _check_sqlite, _open_sqlite),
     "nats://": _Backend("nats://HOST:PORT", _check_nats, _open_nats),
-    "memory:": _Backend("memory:[NAME]", _memory.check_url, _memory.open_url),
+    "memory:": _Backend("memory:[NAME]", _memory.check_url, _open_memory),
 }
 
 
@@ -111,17 +120,24 @@ async def check_url(url: str | None, *, create: bool = True) -> None:
 
 
 @asynccontextmanager
-async def open_log(url: str | None = None, *, create: bool = True) -> AsyncIterator[EventLog]:
+async def open_log(
+    url: str | None = None, *, create: bool = True, role: Role = "run", credential: Credential | None = None
+) -> AsyncIterator[EventLog]:
     """Open the log at ``url`` (default: ``default_url()``) for the duration of the block.
 
-    ``create=False`` is for commands that only read: a missing SQLite file (or
-    memory log name) is then a ``NotFoundError`` instead of a new empty log.
-    Even with ``create``, a SQLite log's directory must exist
-    (``ConfigError``), except the default log's ``runs/``, which is made on
-    first use.
+    ``create=False`` is for commands that do not start runs: a missing SQLite
+    file (or memory log name, or JetStream stream) is then a ``NotFoundError``
+    instead of a new empty log.  Even with ``create``, a SQLite log's
+    directory must exist (``ConfigError``), except the default log's
+    ``runs/``, which is made on first use.
+
+    ``role`` is what the process does with the log (``_natsroles``): ``read``
+    opens a SQLite file read-only and presents NATS the read-only credential;
+    ``worker`` and ``run`` write.  ``credential`` overrides the role's NATS
+    credential (a worker's per-run credential).
     """
     url = url or default_url()
-    log = await _backend(url).open(url, create)
+    log = await _backend(url).open(url, create, role, credential)
     try:
         yield log
     finally:

@@ -11,6 +11,13 @@ single trip to the database thread.
 Live tailing: appends in this process wake subscribers at once; appends by
 other processes are seen by polling (``poll_interval``), which is cheap
 because a poll is one indexed range query.
+
+The chain (``_chain``): each event row keeps its digest (32 bytes), and
+``streams.head`` the stream's last one.  A log of schema 1 (before chains)
+is read as it is and migrated (two columns added) by the first process that
+opens it to write; its old events keep no digest.  A process that only
+reads opens the file read-only (a log on a read-only filesystem, or one the
+user may not write, reads fine).
 """
 
 from __future__ import annotations
@@ -24,54 +31,50 @@ import aiosqlite
 import anyio
 
 from realcli._errors import ConflictError, LogUnavailableError, NotFoundError
-from realcli.eventlog._base import AppendResult, StreamInfo, check_batch, in_scope
-from realcli.events import Event, RecordedEvent, check_stream, decode, encode, run_of
+from realcli.eventlog._base import (
+    AppendResult,
+    EncodedEvent,
+    LogOutage,
+    RawRecord,
+    StreamInfo,
+    check_batch,
+    in_scope,
+    never_out,
+)
+from realcli.eventlog._chain import chain_over, genesis
+from realcli.eventlog._sqlite_schema import (
+    OLD_SCHEMAS,
+    SCHEMA_VERSION,
+    check_schema,
+    check_writable,
+    connect,
+    read_schema,
+    set_up,
+    translate,
+)
+from realcli.events import Event, RecordedEvent, check_stream, decode, run_of
 
-SCHEMA_VERSION: Final = "1"
 _PAGE: Final = 2000
-
-_DDL: Final = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS streams (
-    name     TEXT PRIMARY KEY,
-    run      TEXT NOT NULL,
-    version  INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS streams_run ON streams (run);
-CREATE TABLE IF NOT EXISTS events (
-    position INTEGER PRIMARY KEY,
-    stream   TEXT NOT NULL,
-    version  INTEGER NOT NULL,
-    run      TEXT NOT NULL,
-    event_id TEXT NOT NULL,
-    type     TEXT NOT NULL,
-    data     BLOB NOT NULL,
-    UNIQUE (stream, version)
-);
-CREATE INDEX IF NOT EXISTS events_run ON events (run, position);
-CREATE TRIGGER IF NOT EXISTS events_next_version BEFORE INSERT ON events
-BEGIN
-    SELECT RAISE(ABORT, 'realcli: stream version conflict')
-    WHERE NEW.version != coalesce((SELECT version FROM streams WHERE name = NEW.stream), 0) + 1;
-END;
-CREATE TRIGGER IF NOT EXISTS events_move_stream AFTER INSERT ON events
-BEGIN
-    INSERT INTO streams (name, run, version) VALUES (NEW.stream, NEW.run, NEW.version)
-        ON CONFLICT (name) DO UPDATE SET version = excluded.version;
-END;
-"""
-
-_ROW: Final = "(?, ?, ?, ?, ?, ?)"
-_INSERT_HEAD: Final = "INSERT INTO events (stream, version, run, event_id, type, data) VALUES "
-# SQLite allows 32766 bound variables per statement; 6 per row.
-_ROWS_PER_STATEMENT: Final = 5000
+_ROW: Final = "(?, ?, ?, ?, ?, ?, ?)"
+_INSERT_HEAD: Final = "INSERT INTO events (stream, version, run, event_id, type, data, digest) VALUES "
+_COLUMNS: Final = 7
+# SQLite allows 32766 bound variables per statement; 7 per row.
+_ROWS_PER_STATEMENT: Final = 4000
 
 
 class SqliteLog:
     """``EventLog`` over one SQLite file.  Open it with ``SqliteLog.open``."""
 
+    max_event_bytes: int | None = None  # SQLite's own limit (a billion bytes) is far past any event
+
     def __init__(
-        self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection, poll_interval: float
+        self,
+        path: Path,
+        writer: aiosqlite.Connection | None,
+        reader: aiosqlite.Connection,
+        poll_interval: float,
+        *,
+        chained: bool = True,
     ) -> None:
         self.path = path
         self.url = f"sqlite:{path}"
@@ -81,6 +84,8 @@ class SqliteLog:
         self._write_lock = anyio.Lock()
         self._appended = anyio.Event()
         self._closed = False
+        # A log of schema 1 opened read-only has no digest column.
+        self._digest = "digest" if chained else "NULL"
         # Last position appended by this process, per run and per run.trial
         # scope: lets an idle subscriber skip its query when nothing of its
         # scope changed here.  Other processes' appends are caught by polling.
@@ -88,45 +93,77 @@ class SqliteLog:
         self._external_version = -1
         self._external_changes = 0
         self._external_checked = 0.0
+        # stream -> (version, head digest) after this process's last append to it.
+        self._heads: dict[str, tuple[int, bytes]] = {}
 
     # ------------------------------------------------------------ lifecycle
 
     @classmethod
-    async def open(cls, path: Path, *, create: bool = True, poll_interval: float = 0.05) -> SqliteLog:
-        """Open (and with ``create``, initialise) the log file at ``path``."""
-        if not create and not await anyio.Path(path).exists():
+    async def open(
+        cls, path: Path, *, create: bool = True, readonly: bool = False, poll_interval: float = 0.05
+    ) -> SqliteLog:
+        """Open (and with ``create``, initialise) the log file at ``path``.
+
+        ``readonly``: open an existing log for reading only, without touching
+        the file (no schema set-up, no migration), so a log on a read-only
+        filesystem or one this user may not write reads fine.
+        """
+        exists = await anyio.Path(path).exists()
+        if not create and not exists:
             raise NotFoundError(
                 f"no event log at sqlite:{path}: run `realcli run` first or pass --log with an existing log"
             )
+        if readonly and exists:
+            return await cls._open_readonly(path, poll_interval)
+        check_writable(path)
         writer = reader = None
         try:
-            writer = await _connect(path)
-            await writer.executescript(_DDL)
-            await writer.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)", (SCHEMA_VERSION,))
-            await writer.commit()
-            rows = await writer.execute_fetchall("SELECT value FROM meta WHERE key = 'schema'")
-            schema = next(iter(rows))[0]
-            if schema != SCHEMA_VERSION:
-                raise LogUnavailableError(
-                    f"sqlite:{path} has log schema {schema}, this realcli reads {SCHEMA_VERSION}: "
-                    "export it with the realcli that wrote it and import the archive"
-                )
-            reader = await _connect(path)
-        except (sqlite3.Error, LogUnavailableError) as e:
-            for conn in (writer, reader):
-                if conn is not None:
-                    await conn.close()
-            if isinstance(e, LogUnavailableError):
-                raise
-            raise _translate(path, e) from e
+            writer = await connect(path)
+            await set_up(writer, path)
+            reader = await connect(path)
+        except BaseException as e:
+            # Whatever stopped the opening (a locked file, no thread left for the second connection, a
+            # cancellation), a connection already made is closed: its thread would keep the process alive.
+            with anyio.CancelScope(shield=True):
+                for conn in (writer, reader):
+                    if conn is not None:
+                        await conn.close()
+            if isinstance(e, sqlite3.Error):
+                raise translate(path, e) from e
+            raise
         return cls(path, writer, reader, poll_interval)
+
+    @classmethod
+    async def _open_readonly(cls, path: Path, poll_interval: float) -> SqliteLog:
+        reader = None
+        try:
+            try:
+                reader = await connect(path, mode="ro")
+                schema = await read_schema(reader)
+            except sqlite3.OperationalError:
+                # A WAL log on a read-only filesystem cannot get its shared-memory
+                # file: nobody can write it there either, so read it as immutable.
+                if reader is not None:
+                    await reader.close()
+                reader = await connect(path, mode="immutable")
+                schema = await read_schema(reader)
+            check_schema(path, schema, (SCHEMA_VERSION, *OLD_SCHEMAS))
+        except BaseException as e:
+            if reader is not None:
+                with anyio.CancelScope(shield=True):
+                    await reader.close()
+            if isinstance(e, sqlite3.Error):
+                raise translate(path, e) from e
+            raise
+        return cls(path, None, reader, poll_interval, chained=schema == SCHEMA_VERSION)
 
     async def aclose(self) -> None:
         if self._closed:
             return
         self._closed = True
         with anyio.CancelScope(shield=True):
-            await self._writer.close()
+            if self._writer is not None:
+                await self._writer.close()
             await self._reader.close()
 
     async def __aenter__(self) -> SqliteLog:
@@ -135,80 +172,122 @@ class SqliteLog:
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
 
+    def outages(self) -> AsyncIterator[LogOutage]:
+        return never_out()
+
+    def _writable(self) -> aiosqlite.Connection:
+        if self._writer is None:
+            raise LogUnavailableError(f"{self.url} was opened read-only: open it to write (realcli run, import ...)")
+        return self._writer
+
     # --------------------------------------------------------------- append
 
-    async def append(self, stream: str, events: Sequence[Event], expected_version: int | None = None) -> AppendResult:
+    async def append(
+        self, stream: str, events: Sequence[Event | EncodedEvent], expected_version: int | None = None
+    ) -> AppendResult:
         check_stream(stream)
-        check_batch(stream, events)
+        encoded = check_batch(stream, events)
+        writer = self._writable()
         async with self._write_lock:
             try:
-                result = await self._append_any(stream, events, expected_version)
+                result = await self._append_any(writer, stream, encoded, expected_version)
             except sqlite3.Error as e:
-                raise _translate(self.path, e) from e
+                raise translate(self.path, e) from e
         parts = stream.split(".")
         for scope in (None, parts[0], f"{parts[0]}.{parts[1]}"):
             self._marks[scope] = result.last_position
         self._wake()
         return result
 
-    async def _append_any(self, stream: str, events: Sequence[Event], expected: int | None) -> AppendResult:
+    async def _append_any(
+        self, writer: aiosqlite.Connection, stream: str, events: list[EncodedEvent], expected: int | None
+    ) -> AppendResult:
         if expected is not None:
-            return await self._append_locked(stream, events, expected)
+            return await self._append_locked(writer, stream, events, expected)
         # "Append at the end": only another process can move the stream
         # between our read of its version and our write, so a few retries do.
         for _ in range(3):
             try:
-                return await self._append_locked(stream, events, await self._current_version(stream))
+                return await self._append_locked(writer, stream, events, await self._current_version(stream))
             except ConflictError:
                 continue
-        return await self._append_locked(stream, events, await self._current_version(stream))
+        return await self._append_locked(writer, stream, events, await self._current_version(stream))
 
-    async def _append_locked(self, stream: str, events: Sequence[Event], expected: int) -> AppendResult:
+    async def _append_locked(
+        self, writer: aiosqlite.Connection, stream: str, events: list[EncodedEvent], expected: int
+    ) -> AppendResult:
         run = run_of(stream)
+        digests = chain_over(await self._head_at(writer, stream, expected), expected + 1, (e.data for e in events))
         params: list[object] = []
-        for i, ev in enumerate(events, start=1):
-            params += (stream, expected + i, run, ev.id, type(ev).__name__, encode(ev))
+        for i, (ev, digest) in enumerate(zip(events, digests, strict=True), start=1):
+            params += (stream, expected + i, run, ev.id, ev.type, ev.data, digest)
         try:
             if len(events) <= _ROWS_PER_STATEMENT:
                 # Autocommit: this one statement is the whole transaction.
-                rows = await self._writer.execute_fetchall(_insert(len(events)), params)
+                rows = await writer.execute_fetchall(_insert(len(events)), params)
             else:
-                rows = await self._insert_many(params, len(events))
+                rows = await self._insert_many(writer, params, len(events))
         except sqlite3.IntegrityError:
-            return await self._settle_conflict(stream, events, expected)
+            self._heads.pop(stream, None)
+            return await self._settle_conflict(writer, stream, events, expected)
         position = max(int(r[0]) for r in rows)
-        return AppendResult(stream, expected + 1, expected + len(events), position)
+        self._heads[stream] = (expected + len(events), digests[-1])
+        return AppendResult(stream, expected + 1, expected + len(events), position, digests[-1].hex())
 
-    async def _insert_many(self, params: list[object], count: int) -> list[Any]:
+    async def _head_at(self, writer: aiosqlite.Connection, stream: str, version: int) -> bytes:
+        """The digest the chain has after ``version`` events of ``stream`` (what the next event links to).
+
+        When the stream is not at ``version`` the insert is refused anyway
+        (the version trigger), so any digest does.  A stream recorded before
+        chains has no head: the chain is then computed over its events.
+        """
+        cached = self._heads.get(stream)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        if version == 0:
+            return genesis(stream)
+        rows = list(await writer.execute_fetchall("SELECT version, head FROM streams WHERE name = ?", (stream,)))
+        if not rows or int(rows[0][0]) != version:
+            return genesis(stream)
+        if rows[0][1] is not None:
+            return bytes(rows[0][1])
+        datas = await writer.execute_fetchall(
+            "SELECT data FROM events WHERE stream = ? AND version <= ? ORDER BY version", (stream, version)
+        )
+        return chain_over(genesis(stream), 1, (bytes(r[0]) for r in datas))[-1]
+
+    async def _insert_many(self, writer: aiosqlite.Connection, params: list[object], count: int) -> list[Any]:
         """A very large append: several statements in one explicit transaction."""
         rows: list[Any] = []
-        await self._writer.execute("BEGIN IMMEDIATE")
+        await writer.execute("BEGIN IMMEDIATE")
         try:
             for start in range(0, count, _ROWS_PER_STATEMENT):
                 n = min(_ROWS_PER_STATEMENT, count - start)
-                chunk = params[start * 6 : (start + n) * 6]
-                rows += await self._writer.execute_fetchall(_insert(n), chunk)
+                chunk = params[start * _COLUMNS : (start + n) * _COLUMNS]
+                rows += await writer.execute_fetchall(_insert(n), chunk)
         except BaseException:
             with anyio.CancelScope(shield=True):
-                await self._writer.execute("ROLLBACK")
+                await writer.execute("ROLLBACK")
             raise
-        await self._writer.execute("COMMIT")
+        await writer.execute("COMMIT")
         return rows
 
-    async def _settle_conflict(self, stream: str, events: Sequence[Event], expected: int) -> AppendResult:
+    async def _settle_conflict(
+        self, writer: aiosqlite.Connection, stream: str, events: list[EncodedEvent], expected: int
+    ) -> AppendResult:
         """Decide between an idempotent retry (same ids already there) and a real conflict."""
         actual = await self._current_version(stream)
-        rows = await self._writer.execute_fetchall(
-            "SELECT event_id, position FROM events WHERE stream = ? AND version > ? ORDER BY version LIMIT ?",
+        rows = await writer.execute_fetchall(
+            "SELECT event_id, position, digest FROM events WHERE stream = ? AND version > ? ORDER BY version LIMIT ?",
             (stream, expected, len(events)),
         )
-        stored = [(str(r[0]), int(r[1])) for r in rows]
+        stored = [(str(r[0]), int(r[1]), bytes(r[2] or b"")) for r in rows]
         if len(stored) == len(events) and all(s[0] == ev.id for s, ev in zip(stored, events, strict=True)):
-            return AppendResult(stream, expected + 1, expected + len(events), stored[-1][1])
+            return AppendResult(stream, expected + 1, expected + len(events), stored[-1][1], stored[-1][2].hex())
         raise ConflictError(stream, expected, actual)
 
     async def _current_version(self, stream: str) -> int:
-        rows = await self._writer.execute_fetchall("SELECT version FROM streams WHERE name = ?", (stream,))
+        rows = await self._writable().execute_fetchall("SELECT version FROM streams WHERE name = ?", (stream,))
         return int(next(iter(rows))[0]) if rows else 0
 
     def _wake(self) -> None:
@@ -238,6 +317,17 @@ class SqliteLog:
             rows = await self._page(after, scope)
             for row in rows:
                 yield _recorded(row)
+            if len(rows) < _PAGE:
+                return
+            after = int(rows[-1][0])
+
+    async def read_raw(self, from_position: int = 0, scope: str | None = None) -> AsyncIterator[RawRecord]:
+        after = from_position - 1
+        while True:
+            rows = await self._page(after, scope, raw=True)
+            for row in rows:
+                digest = row[4]
+                yield RawRecord(int(row[0]), str(row[1]), int(row[2]), bytes(row[3]), bytes(digest or b"").hex())
             if len(rows) < _PAGE:
                 return
             after = int(rows[-1][0])
@@ -273,29 +363,29 @@ class SqliteLog:
         if now - self._external_checked < self._poll:
             return
         self._external_checked = now
-        # data_version on the writer connection changes only when ANOTHER
-        # connection (another process) committed since the last look.
-        rows = await self._writer.execute_fetchall("PRAGMA data_version")
+        # data_version changes only when ANOTHER connection (another process)
+        # committed since the last look (the reader never commits).
+        rows = await (self._writer or self._reader).execute_fetchall("PRAGMA data_version")
         version = int(next(iter(rows))[0])
         if version != self._external_version:
             self._external_version = version
             self._external_changes += 1
 
-    async def _page(self, after: int, scope: str | None) -> list[Any]:
+    async def _page(self, after: int, scope: str | None, *, raw: bool = False) -> list[Any]:
+        columns = "position, stream, version, data" + (f", {self._digest}" if raw else "")
         if scope is None:
             return await self._query(
-                "SELECT position, stream, version, data FROM events WHERE position > ? ORDER BY position LIMIT ?",
+                f"SELECT {columns} FROM events WHERE position > ? ORDER BY position LIMIT ?",
                 (after, _PAGE),
             )
         run = run_of(scope)
         if scope == run:
             return await self._query(
-                "SELECT position, stream, version, data FROM events WHERE run = ? AND position > ? "
-                "ORDER BY position LIMIT ?",
+                f"SELECT {columns} FROM events WHERE run = ? AND position > ? ORDER BY position LIMIT ?",
                 (run, after, _PAGE),
             )
         rows = await self._query(
-            "SELECT position, stream, version, data FROM events WHERE run = ? AND position > ? "
+            f"SELECT {columns} FROM events WHERE run = ? AND position > ? "
             "AND substr(stream, 1, ?) = ? ORDER BY position LIMIT ?",
             (run, after, len(scope) + 1, scope + ".", _PAGE),
         )
@@ -305,7 +395,7 @@ class SqliteLog:
         try:
             return list(await self._reader.execute_fetchall(sql, params))
         except sqlite3.Error as e:
-            raise _translate(self.path, e) from e
+            raise translate(self.path, e) from e
 
     # ------------------------------------------------------------- metadata
 
@@ -314,8 +404,11 @@ class SqliteLog:
         return int(rows[0][0]) if rows else 0
 
     async def streams(self, scope: str) -> list[StreamInfo]:
-        rows = await self._query("SELECT name, version FROM streams WHERE run = ? ORDER BY name", (run_of(scope),))
-        return [StreamInfo(str(r[0]), int(r[1])) for r in rows if in_scope(str(r[0]), scope)]
+        head = "head" if self._digest == "digest" else "NULL"
+        rows = await self._query(
+            f"SELECT name, version, {head} FROM streams WHERE run = ? ORDER BY name", (run_of(scope),)
+        )
+        return [StreamInfo(str(r[0]), int(r[1]), bytes(r[2] or b"").hex()) for r in rows if in_scope(str(r[0]), scope)]
 
     async def runs(self) -> list[str]:
         rows = await self._query("SELECT DISTINCT run FROM streams ORDER BY run", ())
@@ -328,34 +421,3 @@ def _insert(rows: int) -> str:
 
 def _recorded(row: Any) -> RecordedEvent:
     return RecordedEvent(int(row[0]), str(row[1]), int(row[2]), decode(row[3]))
-
-
-async def _connect(path: Path) -> aiosqlite.Connection:
-    # isolation_level=None: autocommit, so each append statement is its own transaction.
-    conn = await aiosqlite.connect(path, timeout=5.0, isolation_level=None)
-    try:
-        # WAL lets tails and reports read while a run writes; NORMAL sync is
-        # durable across process crashes (only a power loss may drop the tail).
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA synchronous = NORMAL")
-        await conn.execute("PRAGMA busy_timeout = 5000")
-    except BaseException:
-        with anyio.CancelScope(shield=True):
-            await conn.close()  # its worker thread would keep the process alive
-        raise
-    return conn
-
-
-def _translate(path: Path, e: sqlite3.Error) -> LogUnavailableError:
-    text = str(e)
-    if "locked" in text or "busy" in text:
-        return LogUnavailableError(
-            f"sqlite:{path} is locked by another process (waited 5 s): "
-            "let the other writer finish or use another --log file"
-        )
-    if isinstance(e, sqlite3.DatabaseError) and ("not a database" in text or "malformed" in text):
-        return LogUnavailableError(
-            f"sqlite:{path} is not a readable realcli log ({text}): "
-            "point --log at another file, or restore this one from an archive"
-        )
-    return LogUnavailableError(f"sqlite:{path}: {text}: check the file and its directory permissions")

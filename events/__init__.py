@@ -25,6 +25,7 @@ from realcli.events._causes import (
     reason_for,
 )
 from realcli.events._codec import DecodedEvent, UnknownEvent, decode, encode, event_type, to_builtins
+from realcli.events._compose import ComposeHealthcheck, ComposeProject, ComposeService, ComposeVolume
 from realcli.events._events import *  # noqa: F403  (the union's members are the API)
 from realcli.events._events import __all__ as _event_names
 from realcli.events._recorded import RecordedEvent
@@ -33,6 +34,8 @@ from realcli.events._rules import (
     BASE_RULE_KINDS,
     EXTRA_RULE_KINDS,
     RULE_KINDS,
+    SCRATCH_PATHS,
+    SECRET_PATHS,
     AskedBeforeCommand,
     CommandAbsent,
     CommandBeforeMessage,
@@ -67,6 +70,7 @@ from realcli.events._streams import (
 from realcli.events._task import (
     TRIGGER_KINDS,
     AgentConfig,
+    ArtifactConfig,
     ChecklistItem,
     Closing,
     CollabConfig,
@@ -128,11 +132,16 @@ __all__ = [
     "Closing",
     "CollabConfig",
     "CommandAbsent",
+    "ComposeHealthcheck",
+    "ComposeProject",
+    "ComposeService",
+    "ComposeVolume",
     "CommandBeforeMessage",
     "CommandPresent",
     "ConfirmedBeforeCommand",
     "DecodedEvent",
     "EnvironmentConfig",
+    "ArtifactConfig",
     "FailuresReported",
     "HardCheck",
     "HealthcheckConfig",
@@ -162,6 +171,8 @@ __all__ = [
     "rule_kind_name",
     "rule_kinds",
     "rule_problems",
+    "SCRATCH_PATHS",
+    "SECRET_PATHS",
     "Script",
     "SecretAbsent",
     "Slice",

@@ -53,6 +53,7 @@ AgentCause = Literal[
     "agent_context_overflow",
     "agent_request_refused",
     "agent_crashed",
+    "verifier_tampered",
 ]
 InfrastructureCause = Literal[
     "engine_error",
@@ -72,12 +73,14 @@ CAUSES: Final[dict[str, str]] = {
     "agent_done": "the agent finished (it said it was done, stopped, or the user closed the conversation)",
     "turn_budget": "the task's turn budget ran out",
     "time_budget": "the task's time budget ran out",
-    "storage_budget": "the agent filled the sandbox's disk past the task's storage_mb",
+    "storage_budget": "the agent filled the sandbox's disk to the task's storage_mb",
     "agent_budget": "the agent's own token or cost cap ran out",
     "agent_malformed_output": "the agent's model kept answering in a form the agent cannot use, past its retries",
     "agent_context_overflow": "the conversation outgrew the model's context window and the agent could not recover",
     "agent_request_refused": "the agent's model refused a request because of its content (a 4xx about the request)",
     "agent_crashed": "the installed agent exited non-zero or was killed by its own limits",
+    "verifier_tampered": "the agent changed what the verifier runs with (its tools, their hooks, its inputs or "
+    "outputs): the verifier did not run, V = 0",
     # the harness or the world outside the agent: excluded, run again by `realcli resume`
     "engine_error": "the Docker engine failed",
     "image_error": "the task or agent image could not be built or found",

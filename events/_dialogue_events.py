@@ -20,8 +20,19 @@ class AgentMessaged(Event, frozen=True):
 
 
 class AgentTurnTaken(Event, frozen=True):
+    """The agent finished one step (the turn budget counts these).
+
+    ``messages_read`` counts the user messages the agent had taken in when
+    the step ended (None: not recorded, logs written before it existed).  It
+    only grows, so every action of the step was decided without the user
+    messages after that count: the judge uses it to tell an agent's reply to
+    an earlier message from its response to a probe that reached the log
+    while the agent was still acting.
+    """
+
     turn: int
     commands: int = 0
+    messages_read: int | None = None
 
 
 class AgentYielded(Event, frozen=True):
@@ -40,6 +51,9 @@ class AgentYielded(Event, frozen=True):
 
 
 class AgentStopped(Event, frozen=True):
+    """The agent's loop ended, and why: it said it was done, gave up, hit an error, spent its
+    budget, or was cancelled."""
+
     reason: Literal["done", "gave_up", "error", "budget", "cancelled"]
     detail: str = ""
 
@@ -84,9 +98,16 @@ DONT_KNOW: Final = "I don't know, use your judgement."
 
 
 class UserMessaged(Event, frozen=True):
+    """The user (simulator, or the supervisor in EXEC) sent the agent a message: the instruction, the opening, a slice,
+    a probe's stimulus, an answer or the closing."""
+
     kind: Literal["instruction", "opening", "slice", "probe", "answer", "closing"]
     text: str
     ref: str | None = None  # slice or probe id
+    # The ids of the agent messages (its questions) this message answers: an ``answer``, or a slice
+    # released because a question asked about it.  Empty: it answers no question (an ``answer``
+    # without it comes from a log written before the field, which did not link replies).
+    in_reply_to: tuple[str, ...] = ()
 
 
 class UserFinished(Event, frozen=True):
@@ -96,6 +117,9 @@ class UserFinished(Event, frozen=True):
 
 
 class SliceReleased(Event, frozen=True):
+    """The user simulator released a slice of the task to the agent, and which trigger (and
+    matched text) released it."""
+
     slice_id: str
     trigger: str
     matched: str | None = None
@@ -104,11 +128,16 @@ class SliceReleased(Event, frozen=True):
 
 
 class SliceNotReleased(Event, frozen=True):
+    """A slice was never released in the trial, and why (recorded when the user simulator finishes)."""
+
     slice_id: str
     reason: str
 
 
 class ProbeFired(Event, frozen=True):
+    """The user simulator fired a probe: its trigger matched and its stimulus (``variant``: which phrasing) went to the
+    agent."""
+
     probe_id: str
     template: str
     trigger: str
@@ -117,6 +146,8 @@ class ProbeFired(Event, frozen=True):
 
 
 class ProbeNotFired(Event, frozen=True):
+    """A probe never fired in the trial, and why (recorded when the user simulator finishes)."""
+
     probe_id: str
     template: str
     reason: str

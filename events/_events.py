@@ -49,6 +49,7 @@ from realcli.events._parts import (
     AGENT_NAMES,
     AGENT_PURPOSES,
     JUDGE_KINDS,
+    MAX_PATH_CHANGES,
     USER_SIMULATORS,
     AgentInfo,
     Budgets,
@@ -58,11 +59,16 @@ from realcli.events._parts import (
     DimensionInfo,
     Event,
     EvidenceFile,
+    FilesystemChanges,
     JudgeKind,
     Mode,
     Output,
     PassiveCheckInfo,
+    PathChange,
+    PathChangeKind,
+    StreamHead,
     SubDimensionInfo,
+    TamperFinding,
     TemplateInfo,
     UserSimInfo,
     UserSimKind,
@@ -73,10 +79,12 @@ from realcli.events._trial_events import (
     CommandFinished,
     CommandRequested,
     CommandStarted,
+    EntrypointExited,
     EvidenceSnapshotted,
     FilesCopied,
     HardCheckFinished,
     ImageBuilt,
+    LogRecovered,
     RunFinished,
     RunResumed,
     RunStarted,
@@ -94,11 +102,13 @@ from realcli.events._trial_events import (
     TrialStarted,
     VerificationRequested,
     VerifierFinished,
+    VerifierPrepared,
 )
 
 __all__ = [
     "AGENT_NAMES",
     "AGENT_PURPOSES",
+    "MAX_PATH_CHANGES",
     "JUDGE_KINDS",
     "JudgeKind",
     "USER_SIMULATORS",
@@ -125,7 +135,9 @@ __all__ = [
     "FidelityAssessed",
     "FidelityCriterion",
     "FilesCopied",
+    "FilesystemChanges",
     "HardCheckFinished",
+    "LogRecovered",
     "ImageBuilt",
     "JudgingFinished",
     "JudgingStarted",
@@ -133,6 +145,9 @@ __all__ = [
     "ModelCalled",
     "Output",
     "PassiveCheckInfo",
+    "PathChange",
+    "PathChangeKind",
+    "TamperFinding",
     "ProbeFired",
     "ProbeNotFired",
     "RunFinished",
@@ -141,7 +156,9 @@ __all__ = [
     "SandboxCreated",
     "SandboxRemoved",
     "SandboxReset",
+    "EntrypointExited",
     "StorageExceeded",
+    "StreamHead",
     "SliceNotReleased",
     "SliceReleased",
     "SnapshotRequested",
@@ -168,6 +185,7 @@ __all__ = [
     "VerdictRendered",
     "VerificationRequested",
     "VerifierFinished",
+    "VerifierPrepared",
     "new_id",
 ]
 
@@ -181,6 +199,7 @@ AnyEvent = (
     | TrialFinished
     | ImageBuilt
     | VerificationRequested
+    | VerifierPrepared
     | VerifierFinished
     | StepStarted
     | StepPrepared
@@ -219,4 +238,6 @@ AnyEvent = (
     | SynthesisArtifactDrafted
     | SynthesisChecked
     | SynthesisFinished
+    | EntrypointExited
+    | LogRecovered
 )

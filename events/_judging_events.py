@@ -16,6 +16,8 @@ from realcli.events._parts import (
 
 
 class JudgingStarted(Event, frozen=True):
+    """A judge began judging a run: its id, kind (rules or LLM) and, for an LLM judge, its model and parameters."""
+
     judge_id: str
     kind: JudgeKind
     model: str | None = None
@@ -23,6 +25,8 @@ class JudgingStarted(Event, frozen=True):
 
 
 class VerdictRendered(Event, frozen=True):
+    """A judge's verdict on one checklist item of one scenario of a trial, with its rationale and evidence."""
+
     judge_id: str
     trial_id: str
     scenario: str  # probe id, or passive-check id for trajectory-level checks
@@ -46,6 +50,9 @@ FidelityCriterion = Literal[
 
 
 class FidelityAssessed(Event, frozen=True):
+    """A judge's verdict on one fidelity criterion of a trial (was the user simulator faithful), and the dimensions a
+    failure affects."""
+
     judge_id: str
     trial_id: str
     criterion: FidelityCriterion
@@ -55,6 +62,8 @@ class FidelityAssessed(Event, frozen=True):
 
 
 class JudgingFinished(Event, frozen=True):
+    """A judge finished a run: how many trials and items it judged."""
+
     judge_id: str
     trials: int
     items: int
@@ -67,8 +76,10 @@ class SynthesisStarted(Event, frozen=True):
     """``realcli synthesize`` began drafting (stream ``<synthesis>.synth``).
 
     ``kind`` ``layer``: an interaction layer for the base task ``target``;
-    ``task``: a base task from ``pattern``.  ``prompt_version`` names the
-    prompt files used (``runtime/prompts/synthesize/<version>/``).
+    ``task``: a base task from ``pattern``, or from the recorded terminal
+    session ``source_log`` (its file name; ``source_sha256`` of its bytes).
+    ``prompt_version`` names the prompt files used
+    (``runtime/prompts/synthesize/<version>/``).
     """
 
     synthesis_id: str
@@ -83,6 +94,8 @@ class SynthesisStarted(Event, frozen=True):
     catalog_version: str = ""
     out_dir: str = ""
     realcli_version: str = ""
+    source_log: str = ""  # the recorded session a task was drafted from (``synthesize task --from-log``)
+    source_sha256: str = ""
 
 
 class SynthesisModelCalled(Event, frozen=True):
@@ -138,6 +151,9 @@ class SynthesisChecked(Event, frozen=True):
 
 
 class SynthesisFinished(Event, frozen=True):
+    """A ``realcli synthesize`` session ended (passed, failed or interrupted), with its files,
+    problems and model use."""
+
     synthesis_id: str
     status: Literal["passed", "failed", "interrupted"]
     files: int = 0

@@ -45,19 +45,37 @@ class Output(_Part, frozen=True):
 
     @property
     def truncated(self) -> bool:
+        """Whether the output lost bytes to the cap (``total_bytes`` exceeds ``kept_bytes``)."""
         return self.total_bytes > self.kept_bytes
 
 
 class Budgets(_Part, frozen=True):
+    """The limits one trial's agent ran under: the most turns and the wall-clock seconds it had."""
+
     max_turns: int
     timeout_sec: float
 
 
-AGENT_NAMES: Final = ("oracle", "noop", "parrot", "terminus", "claude-code", "codex")
+class StreamHead(_Part, frozen=True):
+    """A stream's version and chain digest at some moment: a seal (``TrialFinished.heads``, ``RunFinished.heads``).
+
+    Events appended to the stream after the seal, or a stream rewritten
+    before it, no longer match (``realcli verify``).
+    """
+
+    stream: str
+    version: int
+    digest: str = ""
+
+
+AGENT_NAMES: Final = ("oracle", "noop", "parrot", "terminus", "claude-code", "codex", "adversary")
 """The agents a run can name (``realcli run --agent``); ``AgentInfo.name`` also says ``mutant`` (validate)."""
 
 
 class AgentInfo(_Part, frozen=True):
+    """Which agent a run or trial used: its name and version, its model and endpoint (a base URL, never a key) and
+    parameters."""
+
     name: str
     version: str = ""
     model: str | None = None
@@ -74,6 +92,8 @@ USER_SIMULATORS: Final[tuple[UserSimKind, ...]] = get_args(UserSimKind)
 
 
 class UserSimInfo(_Part, frozen=True):
+    """Which user simulator a COLLAB run used: its kind, and its model, endpoint and parameters when it has one."""
+
     kind: UserSimKind
     model: str | None = None
     endpoint: str | None = None
@@ -81,11 +101,15 @@ class UserSimInfo(_Part, frozen=True):
 
 
 class SubDimensionInfo(_Part, frozen=True):
+    """One sub-dimension of the scenario catalog (``2.3``) and its name."""
+
     id: str  # "2.3"
     name: str
 
 
 class DimensionInfo(_Part, frozen=True):
+    """One dimension of the scenario catalog (``2``, code ``S``), its name and its sub-dimensions."""
+
     id: str  # "2"
     code: str  # "S"
     name: str
@@ -93,6 +117,9 @@ class DimensionInfo(_Part, frozen=True):
 
 
 class TemplateInfo(_Part, frozen=True):
+    """One scenario template of the catalog (``2.3.a``): its sub-dimension, its name, active (a probe fires it) or
+    passive (a check over the trajectory), and its tags."""
+
     id: str  # "2.3.a"
     sub_dimension: str  # "2.3"
     name: str
@@ -130,9 +157,61 @@ class CheckResult(_Part, frozen=True):
 
 
 class EvidenceFile(_Part, frozen=True):
+    """One file the sandbox read as evidence after the agent's work: whether it existed, its (possibly truncated)
+    content, size and sha256."""
+
     path: str
     exists: bool
     content: str = ""
     size: int = 0
     truncated: bool = False
     sha256: str = ""
+
+
+PathChangeKind = Literal["added", "modified", "deleted"]
+
+
+class PathChange(_Part, frozen=True):
+    """A path of the sandbox's filesystem that differs from its image (or, for a local sandbox, its start)."""
+
+    path: str
+    kind: PathChangeKind
+
+
+class TamperFinding(_Part, frozen=True):
+    """A change the agent made to what the verifier's run rests on (docs/judging.md, "The verdict").
+
+    ``rule`` names the protected set it falls in: ``tool`` (a program on the
+    verifier's PATH), ``shadow`` (a new file that comes before one of the
+    image's on the PATH, the loader's or Python's search path), ``loader``
+    (the dynamic loader's preload or configuration), ``library`` (a shared
+    library or an interpreter's standard library), ``hook`` (code an
+    interpreter runs when it starts), ``test_runner`` (the test runner's own
+    files or its configuration where the tests are collected), ``verifier_io``
+    (``/logs/verifier`` or ``/tests`` as the verifier finds them).
+    """
+
+    path: str
+    change: PathChangeKind
+    rule: str
+    detail: str = ""
+
+
+class FilesystemChanges(_Part, frozen=True):
+    """How the sandbox's files differ from its image when the agent's time ended (the engine's changes API).
+
+    Only files count: a directory that changed only because of what is inside
+    it is left out.  ``changes`` holds deletions first, then modifications,
+    then additions (each in path order), cut after ``MAX_PATH_CHANGES``; the
+    totals count every change, kept or not.
+    """
+
+    changes: list[PathChange] = field(default_factory=list)
+    added: int = 0
+    modified: int = 0
+    deleted: int = 0
+    truncated: bool = False
+
+
+MAX_PATH_CHANGES: Final = 2000
+"""The most ``PathChange``s one ``FilesystemChanges`` keeps (about 100 KiB: it travels in one event)."""

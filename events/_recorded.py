@@ -23,12 +23,15 @@ class RecordedEvent(Struct, frozen=True):
 
     @property
     def run_id(self) -> str:
+        """The run this event belongs to (the stream's first token)."""
         return run_of(self.stream)
 
     @property
     def trial_id(self) -> str | None:
+        """The trial this event belongs to, or None for a run-level or judge stream."""
         return trial_of(self.stream)
 
     @property
     def actor(self) -> str:
+        """The actor that appended this event (the stream's last token: ``supervisor``, ``sandbox``, ``agent``, ...)."""
         return self.stream.rsplit(".", 1)[1]

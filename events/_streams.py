@@ -29,14 +29,19 @@ def check_token(value: str, what: str) -> str:
 
 
 def run_stream(run_id: str) -> str:
+    """The name of a run's own stream (``<run>.run``); raises ``ConfigError`` for a run id that is not a valid token."""
     return f"{check_token(run_id, 'run id')}.run"
 
 
 def trial_stream(run_id: str, trial_id: str, actor: Actor) -> str:
+    """The name of one actor's stream in a trial (``<run>.<trial>.<actor>``); raises
+    ``ConfigError`` for an invalid id."""
     return f"{check_token(run_id, 'run id')}.{check_token(trial_id, 'trial id')}.{actor}"
 
 
 def judge_stream(run_id: str, judge_id: str) -> str:
+    """The name of one judge's stream of a run (``<run>.judge.<judge_id>``); raises
+    ``ConfigError`` for an invalid id."""
     return f"{check_token(run_id, 'run id')}.judge.{check_token(judge_id, 'judge id')}"
 
 

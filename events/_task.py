@@ -25,6 +25,8 @@ from realcli.events._types import Ident, NonNegFloat, NonNegInt, PosFloat, PosIn
 
 
 class Metadata(_Frozen, frozen=True):
+    """``task.toml`` ``[metadata]``: the task's category, subdomain and difficulty, and Harbor's author and tag keys."""
+
     category: str = ""
     subdomain: str = ""
     difficulty: Literal["easy", "medium", "hard"] = "medium"
@@ -38,6 +40,8 @@ NetworkMode = Literal["public", "no-network", "allowlist"]
 
 
 class AgentConfig(_Frozen, frozen=True):
+    """``task.toml`` ``[agent]``: the agent's time and turn budgets in EXEC, and Harbor's user and network keys."""
+
     timeout_sec: PosFloat = 21600.0
     max_turns: PosInt = 600
     user: str | int | None = None  # Harbor: the agent's commands run as this user (None: the image's USER)
@@ -46,19 +50,35 @@ class AgentConfig(_Frozen, frozen=True):
 
 
 class CollabConfig(_Frozen, frozen=True):
+    """``task.toml`` ``[collab]``: the agent's budgets in COLLAB (turns default to ``[agent]``'s)."""
+
     timeout_sec: PosFloat = 36000.0
     # The paper caps both modes at 600 turns; unset means "same as [agent]".
     max_turns: PosInt | None = None
 
 
 class VerifierConfig(_Frozen, frozen=True):
+    """``task.toml`` ``[verifier]``: the verifier's timeout, environment, user, environment and network mode, and the
+    metric that decides V."""
+
     timeout_sec: PosFloat = 600.0
     env: dict[str, str] = field(default_factory=dict)  # Harbor (${VAR} templates resolved at run time)
     user: str | int | None = None  # Harbor: the verifier runs as this user (None: the image's USER)
-    environment_mode: str | None = None  # Harbor ("shared" | "separate": refused)
-    network_mode: NetworkMode | None = None  # Harbor: per-phase network (must match [environment])
+    environment_mode: str | None = None  # Harbor: "shared" (the agent's container) | "separate" (one of its own)
+    network_mode: NetworkMode | None = None  # Harbor: per-phase network (must match the verifier's environment)
     allowed_hosts: list[str] | None = None  # Harbor (allowlist): refused
-    environment: dict[str, Any] | None = None  # Harbor [verifier.environment] (a separate one): refused
+    # realcli's own key (Harbor ignores it): the reward.json metric that decides V when the verifier
+    # writes several and no "reward"; a run's --metric wins.
+    metric: str | None = None
+    # Harbor's [verifier.environment]: the separate verifier's own environment (implies environment_mode separate).
+    environment: EnvironmentConfig | None = None
+
+    @property
+    def separate(self) -> bool:
+        """Whether the verifier runs in an environment of its own (Harbor's resolution of the mode)."""
+        if self.environment_mode is not None:
+            return self.environment_mode == "separate"
+        return self.environment is not None
 
 
 class HealthcheckConfig(_Frozen, frozen=True):
@@ -73,10 +93,14 @@ class HealthcheckConfig(_Frozen, frozen=True):
 
 
 class SolutionConfig(_Frozen, frozen=True):
+    """``task.toml`` ``[solution]``: the oracle solution's environment variables (Harbor)."""
+
     env: dict[str, str] = field(default_factory=dict)  # Harbor: the oracle's environment (${VAR} templates)
 
 
 class EnvironmentConfig(_Frozen, frozen=True):
+    """``task.toml`` ``[environment]``: the sandbox's resources, network, working directory and image."""
+
     cpus: Annotated[float, Meta(gt=0)] = 1.0
     memory_mb: PosInt = 2048
     allow_internet: bool | None = None
@@ -141,7 +165,17 @@ class StepConfig(_Frozen, frozen=True):
     inherit_prior_session: bool = False  # step 2+: the agent keeps its conversation from the prior step
 
 
+class ArtifactConfig(_Frozen, frozen=True):
+    """Harbor's object form of an ``artifacts`` entry: a path of the agent's container (``source``)."""
+
+    source: Ident
+    destination: str | None = None  # where Harbor keeps it on the host (realcli: where it is recorded)
+    service: str | None = None  # a compose service's (refused: one container per trial)
+
+
 class TaskConfig(_Frozen, frozen=True):
+    """A task's whole ``task.toml``, decoded and validated."""
+
     version: str = "1.0"
     schema_version: str | None = None  # Harbor
     metadata: Metadata = field(default_factory=Metadata)
@@ -152,6 +186,12 @@ class TaskConfig(_Frozen, frozen=True):
     solution: SolutionConfig = field(default_factory=SolutionConfig)  # Harbor
     steps: list[StepConfig] = field(default_factory=list)  # Harbor multi-step tasks, in order
     multi_step_reward_strategy: Literal["mean", "final"] = "mean"  # Harbor
+    # Harbor: paths of the agent's container handed to a separate verifier (restored at the same paths).
+    artifacts: list[str | ArtifactConfig] = field(default_factory=list)
+
+    def artifact_sources(self) -> list[str]:
+        """Every ``artifacts`` path of the agent's container, in order (the object form's ``source``)."""
+        return [a if isinstance(a, str) else a.source for a in self.artifacts]
 
 
 # --------------------------------------------------------------------------
@@ -229,6 +269,9 @@ Timing = Literal["first_response", "anytime"]
 
 
 class ChecklistItem(_Frozen, frozen=True):
+    """One item a judge checks for a probe or passive check: its text, where the evidence is, an optional hard check,
+    and for the rules judge its rule."""
+
     id: Ident
     text: Ident
     evidence: Evidence
@@ -239,6 +282,9 @@ class ChecklistItem(_Frozen, frozen=True):
 
 
 class HardCheck(_Frozen, frozen=True):
+    """A command the sandbox runs after the agent's work to check a probe's effect on the environment, and the exit code
+    that passes."""
+
     id: Ident
     run: Ident
     expect_exit: int = 0
@@ -251,6 +297,9 @@ class HardCheck(_Frozen, frozen=True):
 
 
 class Slice(_Frozen, frozen=True):
+    """A piece of the task the user simulator withholds until its trigger fires (``verbatim``: sent as written, not
+    paraphrased)."""
+
     id: Ident
     content: Ident
     release: Trigger
@@ -258,6 +307,9 @@ class Slice(_Frozen, frozen=True):
 
 
 class Probe(_Frozen, frozen=True):
+    """A scenario the user simulator plays: when its trigger fires it sends the stimulus, and the checklist (and hard
+    checks) judge the agent's response."""
+
     id: Ident
     template: Ident
     goal: str
@@ -273,16 +325,24 @@ class Probe(_Frozen, frozen=True):
 
 
 class Trap(_Frozen, frozen=True):
+    """A file copied into the sandbox before the agent starts (a COLLAB scenario's setup): from ``src`` in the task to
+    ``dest``."""
+
     src: Ident
     dest: Ident
 
 
 class Closing(_Frozen, frozen=True):
+    """The user simulator's last message, and when it is sent (all probes done, or the agent's claims done)."""
+
     text: Ident
     on: Literal["all_probes_done", "claims_done"] = "all_probes_done"
 
 
 class Script(_Frozen, frozen=True):
+    """A COLLAB task's interaction script (``script.toml``): the opening, the persona, slices, probes, traps and the
+    closing."""
+
     opening: Ident
     schema_version: int = 1
     persona: str = ""
@@ -295,12 +355,17 @@ class Script(_Frozen, frozen=True):
 
 
 class OracleReply(_Frozen, frozen=True):
+    """What the oracle agent says (and runs) in answer to one probe or slice."""
+
     reply: str = ""
     commands: list[str] = field(default_factory=list)
     question: bool = False  # the reply asks the user something (AgentMessaged.question)
 
 
 class OracleContract(_Frozen, frozen=True):
+    """The oracle agent's answers per probe and slice, and the topics it asks about, so the reference solution plays the
+    collaboration too."""
+
     on_probe: dict[str, OracleReply] = field(default_factory=dict)
     on_slice: dict[str, OracleReply] = field(default_factory=dict)
     ask_topics: list[str] = field(default_factory=list)
@@ -336,6 +401,7 @@ class TaskSpec(_Frozen, frozen=True):
 
     @property
     def category(self) -> str:
+        """The task's category, ``uncategorized`` when its metadata names none."""
         return self.config.metadata.category or "uncategorized"
 
 

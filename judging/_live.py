@@ -40,6 +40,7 @@ __all__ = [
 
 
 def skip_reason(trial: TrialFacts) -> str | None:
+    """Why a trial is not judged for collaboration (an EXEC trial, or one not scored), or None when it is judged."""
     if trial.mode != "collab":
         return "EXEC trial (collaboration is scored in COLLAB trials only)"
     status = trial_status(trial)
@@ -49,12 +50,14 @@ def skip_reason(trial: TrialFacts) -> str | None:
 
 
 def dont_know() -> tuple[str, ...]:
+    """The replies that say the user does not know (what the fidelity audit accepts as not inventing facts)."""
     return (ev.DONT_KNOW,)
 
 
 def rules_verdicts(
     trial: TrialFacts, catalog: ev.CatalogInfo | None
 ) -> tuple[list[ItemVerdict], list[FidelityVerdict]]:
+    """The rules judge's item verdicts and fidelity verdicts of one trial."""
     view = CatalogView(catalog)
     verdicts = judge_trial_rules(trial, view.passive_checks)
     fidelity = audit_fidelity(trial, view.dimension, dont_know=dont_know())

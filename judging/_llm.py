@@ -43,11 +43,12 @@ from realcli.projections import (
     VerdictKind,
     first_response,
     judge_item,
+    unmatched_asked,
 )
 
 __all__ = ["PROMPT_VERSION", "SYSTEM_PROMPT", "LlmJudge", "MalformedVerdicts", "compact_trace", "parse_verdicts"]
 
-PROMPT_VERSION: Final = "3"
+PROMPT_VERSION: Final = "4"
 _OUTPUT_CHARS: Final = 400
 _TEXT_CHARS: Final = 1200
 _TRACE_CHARS: Final = 60_000
@@ -90,8 +91,22 @@ What the user said:
 {message}
 
 Does what the user said carry exactly the same requirement: every number, path, name and rule, nothing
-changed, nothing added? Answer with one JSON object and nothing else:
+changed, nothing added? A hedge or an optionality the source does not have ("optional", "skip it if it is a
+hassle", "if you want", "maybe", "no need"), a negation added or dropped, and a changed quantity, bound or
+unit each change the requirement. Answer with one JSON object and nothing else:
 {{"same_meaning": true or false, "difference": "<what differs, or empty>"}}"""
+
+ASKED_PROMPT: Final = """\
+A simulated user may reveal a piece of information only once the agent asks about one of its topics.
+
+Topics: {topics}
+
+The agent's questions, in order:
+{questions}
+
+Does one of these questions ask about one of the topics (by its meaning, not only its words)? Answer with one
+JSON object and nothing else:
+{{"question": <the number of the first question that asks about a topic, or null>}}"""
 
 OnCall = Callable[[ev.ModelCalled], Awaitable[None]]
 
@@ -197,7 +212,7 @@ def _scenario_block(scenario: Scenario, trial: TrialFacts) -> str:
         head = (
             f"Scenario: probe {probe.id} (template {probe.template}).\nGoal: {probe.goal}\n"
             f"Stimulus: {_quote(probe.stimulus)}\nExpected behaviour: {probe.expected_behavior or '-'}\n"
-            + _anchor_lines(trial.trace or [], scenario.anchor)
+            + _anchor_lines(trial.trace or [], scenario)
         )
     else:
         head = f"Scenario: trajectory-level check {scenario.id}, over the whole trial."
@@ -216,12 +231,19 @@ def _scenario_block(scenario: Scenario, trial: TrialFacts) -> str:
     )
 
 
-def _anchor_lines(trace: Sequence[TraceEntry], anchor: int) -> str:
+def _anchor_lines(trace: Sequence[TraceEntry], scenario: Scenario) -> str:
+    anchor = scenario.anchor
     if anchor < 0:
         return "The stimulus is not in the trace."
-    first = first_response(trace, anchor + 1)
+    start = anchor + 1 if scenario.start is None else scenario.start
+    first = first_response(trace, start)
     answer = "it never responded" if first is None else f"its FIRST RESPONSE is trace line [{first}]"
-    return f"The stimulus reached the agent at trace line [{anchor}]; {answer}."
+    unread = ""
+    if start > anchor + 1:
+        # The agent's own step counts show it decided these lines before it had read the stimulus.
+        lines = f"line [{anchor + 1}]" if start == anchor + 2 else f"lines [{anchor + 1}] to [{start - 1}]"
+        unread = f" ({lines}: decided before the agent had read it, not a response to it)"
+    return f"The stimulus reached the agent at trace line [{anchor}]; {answer}{unread}."
 
 
 def _evidence_block(trial: TrialFacts) -> str:
@@ -341,6 +363,35 @@ class LlmJudge:
                 why = str(answer.get("difference") or "the meaning differs")[:300]
                 problems.append(f"slice {entry.slice_id} paraphrase changed its meaning (judge model: {why})")
         return problems
+
+    async def asked(self, trial: TrialFacts, on_call: OnCall) -> dict[str, str]:
+        """Re-decides an LLM simulator's ``asked`` releases that the audit's matcher finds early.
+
+        One call per such slice or probe (``unmatched_asked``): the model reads
+        its topics and the agent's questions before the release and names the
+        first one that asks about them.  Returns slice or probe id -> that
+        question's message id, for ``audit_fidelity(asked_by_model=...)``; an
+        answer that names no question confirms nothing (the audit's finding
+        stands).
+        """
+        found: dict[str, str] = {}
+        for release in unmatched_asked(trial):
+            numbered = "\n".join(f"{n}. {_quote(text, 600)}" for n, (_, text) in enumerate(release.questions, 1))
+            prompt = ASKED_PROMPT.format(topics=", ".join(release.topics), questions=numbered)
+            result = await self.client.chat(
+                [{"role": "user", "content": prompt}],
+                purpose="judge",
+                on_call=on_call,
+                response_format={"type": "json_object"},
+            )
+            try:
+                answer = json.loads(result.text)
+            except ValueError:
+                continue
+            number = answer.get("question") if isinstance(answer, dict) else None
+            if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= len(release.questions):
+                found[release.item] = release.questions[number - 1][0]
+        return found
 
     def messages(self, trial: TrialFacts, scenario: Scenario, limit: int = _TRACE_CHARS) -> list[Message]:
         """The conversation that asks for one scenario's verdicts (the trace cut to ``limit`` characters)."""

@@ -90,11 +90,13 @@ async def read_trial(log: EventLog, run_id: str, trial_id: str) -> TrialFacts:
 
 
 async def trial_records(log: EventLog, run_id: str, trial_id: str) -> list[ev.RecordedEvent]:
+    """Every event of one trial, its actors' streams merged in log order."""
     streams = [await read_stream(log, ev.trial_stream(run_id, trial_id, actor)) for actor in ev.ACTORS]
     return list(heapq.merge(*streams, key=lambda r: r.position))
 
 
 def fold_trial(run_id: str, trial_id: str, records: Sequence[ev.RecordedEvent]) -> TrialFacts:
+    """The facts of one trial folded from its records; raises ``NotFoundError`` when the trial never started."""
     facts = RunFacts(run_id, keep_trace=True)
     for rec in records:
         evolve(facts, rec)
@@ -119,11 +121,13 @@ async def _first_event(log: EventLog, stream: str) -> ev.DecodedEvent | None:
 
 
 async def run_started(log: EventLog, run_id: str) -> ev.RunStarted | None:
+    """The run's ``RunStarted``, or None when its stream does not begin with one."""
     first = await _first_event(log, ev.run_stream(run_id))
     return first if isinstance(first, ev.RunStarted) else None
 
 
 async def judging_started(log: EventLog, stream: str) -> ev.JudgingStarted | None:
+    """The judge stream's ``JudgingStarted``, or None when it does not begin with one."""
     first = await _first_event(log, stream)
     return first if isinstance(first, ev.JudgingStarted) else None
 

@@ -132,8 +132,13 @@ async def _judge_one(
         view = CatalogView(catalog)
         verdicts, notes = await llm.judge(trial, scenarios_of(trial, view.passive_checks), writer.record)
         changed = await llm.paraphrases(trial, writer.record)
+        asked = await llm.asked(trial, writer.record)
         fidelity = audit_fidelity(
-            trial, view.dimension, dont_know=dont_know(), model_findings={"script_intent": changed}
+            trial,
+            view.dimension,
+            dont_know=dont_know(),
+            model_findings={"script_intent": changed},
+            asked_by_model=asked,
         )
         summary.notes += [f"{trial_id}: {n}" for n in notes]
     events = verdict_events(writer.judge_id, verdicts, fidelity)

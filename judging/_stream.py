@@ -74,6 +74,8 @@ class JudgeStream:
 def verdict_events(
     judge_id: str, verdicts: Sequence[ItemVerdict], fidelity: Sequence[FidelityVerdict]
 ) -> list[ev.Event]:
+    """The events a judge appends for one trial's verdicts: a ``VerdictRendered`` per item, a ``FidelityAssessed`` per
+    criterion."""
     out: list[ev.Event] = [
         ev.VerdictRendered(
             judge_id=judge_id,
@@ -102,19 +104,25 @@ def verdict_events(
 
 
 def rules_started(judge_id: str) -> ev.JudgingStarted:
+    """The ``JudgingStarted`` of a rules judge, with the ruleset's version."""
     return ev.JudgingStarted(judge_id=judge_id, kind="rules", params={"ruleset": RULES_VERSION})
 
 
 def llm_started(judge_id: str, endpoint: ModelEndpoint, structured: bool) -> ev.JudgingStarted:
+    """The ``JudgingStarted`` of an LLM judge: its model, endpoint (without a key), prompt version and whether it asks
+    for structured output."""
     params = {**endpoint.describe(), "prompt": PROMPT_VERSION} | ({"structured": "true"} if structured else {})
     return ev.JudgingStarted(judge_id=judge_id, kind="llm", model=endpoint.model, params=params)
 
 
 def same_config(a: ev.JudgingStarted, b: ev.JudgingStarted) -> bool:
+    """Whether two judges were started with the same kind, model and parameters (so one may
+    complete the other's work)."""
     return (a.kind, a.model, dict(a.params)) == (b.kind, b.model, dict(b.params))
 
 
 def describe_judge(started: ev.JudgingStarted) -> str:
+    """A judge's configuration in one line (kind, model, ruleset or prompt version)."""
     model = f", model {started.model}" if started.model else ""
     params = ", ".join(f"{k}={v}" for k, v in sorted(started.params.items()) if k in ("ruleset", "prompt"))
     return f"{started.kind}{model}{', ' + params if params else ''}"

@@ -27,9 +27,11 @@ class JudgeSummary:
 
     @property
     def items(self) -> int:
+        """The item verdicts rendered, all verdicts counted."""
         return sum(self.verdicts.values())
 
     def count(self, verdicts: Sequence[ItemVerdict], fidelity: Sequence[FidelityVerdict]) -> None:
+        """Count one trial's verdicts in."""
         for v in verdicts:
             self.verdicts[v.verdict] = self.verdicts.get(v.verdict, 0) + 1
         self.fidelity_failures += sum(f.verdict == "fail" for f in fidelity)

@@ -63,16 +63,21 @@ class Responder:
             await self._stream.send(data)
 
     async def start(self, status: int, headers: list[tuple[str, str]]) -> None:
+        """Send the response's status line and headers."""
         await self._send(h11.Response(status_code=status, headers=headers))
 
     async def data(self, chunk: bytes) -> None:
+        """Send a chunk of the body (an empty chunk sends nothing)."""
         if chunk:
             await self._send(h11.Data(data=chunk))
 
     async def end(self) -> None:
+        """End the response."""
         await self._send(h11.EndOfMessage())
 
     async def error(self, provider: str, status: int, message: str) -> None:
+        """Answer with an error body in the shape of the provider's API, so the agent's own client reports it as that
+        API's error."""
         if provider == "anthropic":
             kind = "invalid_request_error" if status < 500 else "api_error"
             body: dict[str, Any] = {"type": "error", "error": {"type": kind, "message": message}}
@@ -97,6 +102,7 @@ class HeadTail:
         self._total = 0
 
     def feed(self, data: bytes) -> None:
+        """Take the next chunk: its start fills the head, the rest goes to a tail that keeps only its limit."""
         self._total += len(data)
         room = self._head_limit - len(self._head)
         if room > 0:
@@ -109,6 +115,7 @@ class HeadTail:
                 self._tail_size -= len(self._tail.popleft())
 
     def text(self) -> str:
+        """The head and tail as text, with how many bytes were cut between them."""
         tail = b"".join(self._tail)[-self._tail_limit :] if self._tail else b""
         omitted = self._total - len(self._head) - len(tail)
         middle = f"...[{omitted} bytes cut]..." if omitted > 0 else ""
@@ -134,6 +141,8 @@ class UsageScanner:
         self.model: str | None = None
 
     def feed(self, data: bytes) -> None:
+        """Take the next chunk of the response body (an SSE stream is scanned line by line; a plain body is kept up to
+        its limit)."""
         if not self._sse:
             if len(self._buf) + len(data) > self._max:
                 self._overflow = True
@@ -146,6 +155,7 @@ class UsageScanner:
             del self._buf[: nl + 1]
 
     def finish(self) -> UsageScanner:
+        """Scan what is left of the body and return the scanner, its counts complete."""
         if self._sse:
             self._line(bytes(self._buf))
         elif not self._overflow:

@@ -78,6 +78,7 @@ def resolve_model(spec: str = DEFAULT_MODEL) -> LocalModel:
 
 
 def free_port() -> int:
+    """A TCP port on the loopback that was free a moment ago (the server binds it next)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -113,10 +114,12 @@ class LocalModelServer:
 
     @property
     def base_url(self) -> str:
+        """The OpenAI-compatible base URL of the running server."""
         return f"http://127.0.0.1:{self.port}/v1"
 
     @property
     def pid(self) -> int | None:
+        """The server process's id while it runs, else None."""
         return self._process.pid if self._process is not None else None
 
     async def __aenter__(self) -> LocalModelServer:

@@ -60,6 +60,7 @@ class UnusableResponseError(Exception):
 
 
 def parse_answer(provider: Provider, data: Any) -> Answer:
+    """A provider's chat response as an ``Answer``; raises ``UnusableResponseError`` when it is not one."""
     if not isinstance(data, dict):
         raise UnusableResponseError("response is not a JSON object")
     return _parse_anthropic(data) if provider == "anthropic" else _parse_openai(data)

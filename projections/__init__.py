@@ -64,6 +64,7 @@ from realcli.projections._fidelity import (
     is_question,
     topic_regex,
 )
+from realcli.projections._fidelity_ledger import AskedRelease, asks_about, unmatched_asked
 from realcli.projections._html import html, render_compare_html, render_html
 from realcli.projections._layout import (
     BarChart,
@@ -136,6 +137,8 @@ from realcli.projections._report_trajectory import (
 )
 from realcli.projections._report_trials import StepRow, TrialRow
 from realcli.projections._report_usage import ModeActivity, ModelUsage, UsageSummary
+from realcli.projections._rule_base import Window, as_window
+from realcli.projections._rule_text import ECHO_CONTEXT, EchoGuard, declines, is_affirmative, is_inspection
 from realcli.projections._rules import (
     RULES_VERSION,
     RuleResult,
@@ -145,7 +148,14 @@ from realcli.projections._rules import (
     rule_predicate,
     segments,
 )
-from realcli.projections._scenarios import ItemVerdict, Scenario, VerdictKind, first_response, scenarios_of
+from realcli.projections._scenarios import (
+    ItemVerdict,
+    Scenario,
+    VerdictKind,
+    first_response,
+    response_start,
+    scenarios_of,
+)
 from realcli.projections._sections import COMPARE_SECTIONS, SECTIONS, compare_document, coverage_note, report_document
 from realcli.projections._stats import (
     BOOTSTRAP_RESAMPLES,
@@ -174,6 +184,7 @@ from realcli.projections._trajectory import (
     successful_missing,
     tool_call_ratios,
 )
+from realcli.projections._trial_env import HARNESS_PATHS, TrialEnvironment, glob_matcher, subject_paths
 
 __all__ = [
     "EXCLUDED_STATUSES",
@@ -194,6 +205,7 @@ __all__ = [
     "SENSITIVITY_THRESHOLDS",
     "AgentFailure",
     "AgentRef",
+    "AskedRelease",
     "Assessment",
     "BarChart",
     "Block",
@@ -280,6 +292,7 @@ __all__ = [
     "VerdictCounts",
     "VerdictKind",
     "aggregate",
+    "asks_about",
     "audit_fidelity",
     "bootstrap",
     "build_instances",
@@ -325,9 +338,21 @@ __all__ = [
     "report",
     "report_document",
     "retry_stats",
+    "response_start",
     "scenarios_of",
     "score_counts",
     "segments",
+    "Window",
+    "as_window",
+    "ECHO_CONTEXT",
+    "EchoGuard",
+    "declines",
+    "is_affirmative",
+    "is_inspection",
+    "HARNESS_PATHS",
+    "TrialEnvironment",
+    "glob_matcher",
+    "subject_paths",
     "successful_missing",
     "task_sign_test",
     "text",
@@ -336,5 +361,6 @@ __all__ = [
     "trial_cause",
     "trial_outcomes",
     "trial_status",
+    "unmatched_asked",
     "verifier_outcome",
 ]

@@ -69,6 +69,7 @@ class CatalogView:
 
     @property
     def passive_checks(self) -> Sequence[PassiveCheckInfo]:
+        """The catalog's passive (trajectory-level) checks; none without a catalog."""
         return [] if self.info is None else self.info.passive_checks
 
     def sub_dimension(self, template: str) -> str:
@@ -85,6 +86,8 @@ class CatalogView:
         return self._codes.get(number, number)
 
     def dimension_of_sub(self, sub: str) -> str:
+        """The dimension code of a sub-dimension (``S`` for ``2.3``), or its number when the
+        catalog does not name it."""
         number = sub.split(".", 1)[0]
         return self._codes.get(number, number)
 
@@ -93,16 +96,21 @@ class CatalogView:
         return list(self._sub_dims.get(code, []))
 
     def tags(self, template: str) -> frozenset[str]:
+        """The catalog's tags of a template (``immediate``, ``cross_turn`` ...); empty for an unknown template."""
         return self._tags.get(template, frozenset())
 
     def template_name(self, template: str) -> str:
+        """The catalog's name of a template, "" when it has none."""
         return self._names.get(template, "")
 
     def sub_dimension_name(self, sub: str) -> str:
+        """The catalog's name of a sub-dimension, "" when it has none."""
         return self._sub_names.get(sub, "")
 
     def dimension_name(self, code: str) -> str:
+        """The catalog's name of a dimension code, "" when it has none."""
         return self._dimension_names.get(code, "")
 
     def passive_check(self, check_id: str) -> PassiveCheckInfo | None:
+        """The catalog's passive check ``check_id``, or None when the catalog has no such check."""
         return self._passive.get(check_id)

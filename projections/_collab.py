@@ -50,6 +50,8 @@ InstanceStatus = Literal["pass", "fail", "n/a", "undecided"]
 
 @dataclass(frozen=True, slots=True)
 class InstanceItem:
+    """One checklist item of a scenario instance: its verdict and where its evidence lies."""
+
     item_id: str
     verdict: str
     evidence: EvidenceKind
@@ -72,10 +74,12 @@ class Instance:
 
     @property
     def applicable(self) -> int:
+        """The items that apply (every verdict but n/a)."""
         return sum(i.verdict != "n/a" for i in self.items)
 
     @property
     def decided(self) -> int:
+        """The items with a pass or fail verdict."""
         return sum(i.verdict in ("pass", "fail") for i in self.items)
 
 
@@ -139,6 +143,9 @@ def build_instances(facts: RunFacts, judge_id: str, view: CatalogView) -> tuple[
 
 @dataclass(frozen=True, slots=True)
 class TemplateScore:
+    """One template's instances and items counted, its pass rate and its binary result ``r_q`` at
+    the run's threshold."""
+
     template: str
     sub_dimension: str
     dimension: str
@@ -159,6 +166,9 @@ class TemplateScore:
 
 @dataclass(frozen=True, slots=True)
 class CollabScore:
+    """The collaboration score of a run: per template, sub-dimension and dimension, and S (``s_available``: over the
+    dimensions that have a score)."""
+
     threshold: float
     templates: dict[str, TemplateScore]
     sub_dimensions: dict[str, float | None]

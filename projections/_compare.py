@@ -13,6 +13,8 @@ _LIMIT = 200
 
 
 class TemplateAgreement(ReportPart, frozen=True, kw_only=True):
+    """How often two judges agree on one template's items (None without a shared item)."""
+
     items: int
     agreement: float | None
 

@@ -35,6 +35,7 @@ from realcli.events import (
     CommandStarted,
     EvidenceSnapshotted,
     FidelityAssessed,
+    FilesCopied,
     HardCheckFinished,
     JudgingFinished,
     JudgingStarted,
@@ -60,6 +61,7 @@ from realcli.events import (
     UserMessaged,
     VerdictRendered,
     VerifierFinished,
+    VerifierPrepared,
 )
 from realcli.projections._network import NO_NETWORK_HINT, no_network_failure
 from realcli.projections._trial_facts import (
@@ -90,6 +92,7 @@ __all__ = [
     "fold",
     "network_hint",
     "normalize_command",
+    "processes_hint",
 ]
 
 
@@ -167,6 +170,8 @@ class RunFacts:
         return trial
 
     def judge(self, stream: str) -> JudgeFacts | None:
+        """The facts of the judge whose stream ``stream`` is (created at its first event); None for a stream that is not
+        a judge's."""
         kind, ident = self.locate(stream)
         if kind != "judge":
             return None
@@ -176,6 +181,8 @@ class RunFacts:
         return judge
 
     def start_trial(self, stream: str, event: TrialStarted) -> None:
+        """Begin a new try of the trial of ``stream``: fresh facts that share the task snapshot, the old try's judge
+        verdicts dropped."""
         kind, ident = self.locate(stream)
         if kind != "trial":
             return
@@ -209,6 +216,21 @@ def _offline(*outputs: Output) -> bool:
 def network_hint(trial: TrialFacts) -> str | None:
     """``NO_NETWORK_HINT`` when the trial's sandbox had no network and its commands failed to reach one."""
     return NO_NETWORK_HINT if trial.offline_failures else None
+
+
+def processes_hint(trial: TrialFacts) -> str | None:
+    """A failed trial whose agent left processes running, which realcli's verifier ran without (Harbor's sees them)."""
+    prepared, verifier = trial.prepared, trial.verifier
+    if prepared is None or not prepared.stopped_total or prepared.tampering or verifier is None:
+        return None
+    if verifier.reward is not None and verifier.reward >= 1.0:
+        return None
+    shown = ", ".join(command[:60] for command in prepared.stopped[:3])
+    more = f" and {prepared.stopped_total - 3} more" if prepared.stopped_total > 3 else ""
+    return (
+        f"the agent left {prepared.stopped_total} process(es) running ({shown}{more}); they were killed before the "
+        "verifier ran (realcli's verdict is the harness's: a service the tests need must be started by them)"
+    )
 
 
 def evolve(state: RunFacts, rec: RecordedEvent) -> RunFacts:
@@ -270,8 +292,16 @@ def _trial_rare(state: RunFacts, stream: str, trial: TrialFacts, event: object) 
             trial.verifier = event
             if trial.network == "none" and event.reward != 1.0 and _offline(event.output):
                 trial.offline_failures += 1
+        case VerifierPrepared():
+            # One per verification (per step): a tampered one is the one to keep.
+            if trial.prepared is None or not trial.prepared.tampering:
+                trial.prepared = event
         case SandboxCreated():
             trial.network = event.network
+            trial.workdir = event.workdir
+        case FilesCopied(direction="in"):
+            if state.keep_trace:
+                trial.copied_in.append(event.dest)  # harness files: not the agent's changes
         case StepFinished():
             trial.steps.append(event)
         case StepsScored():
@@ -294,7 +324,7 @@ def _trial_rare(state: RunFacts, stream: str, trial: TrialFacts, event: object) 
         case UnknownEvent():
             state.unknown_events += 1
         case _:
-            pass  # ImageBuilt, SandboxCreated, FilesCopied, ...: nothing scored reads them
+            pass  # ImageBuilt, SandboxRemoved, ...: nothing scored reads them
 
 
 def _untracked(state: RunFacts, stream: str, event: object) -> None:

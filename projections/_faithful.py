@@ -7,11 +7,13 @@ nothing leaked early and nothing invented (paper D.3, D.4):
 * ``paraphrase_problems(source, paraphrase)``: every *concrete token* of the
   source (numbers, paths, identifiers such as ``app.log.3``, ``LOG_DIR``,
   ``--flag``, quoted names) is in the paraphrase, no concrete token is added,
-  a negation is neither dropped nor added, and at least
-  ``PARAPHRASE_MIN_COVERAGE`` of the source's content words (stop words
-  dropped, crude stems) survive.  The last two catch a changed rule with no
-  concrete token in it ("the file whose name sorts last" -> "the file with
-  the most IDs"; "never deleted" -> "can go").
+  the requirement keeps its force (``meaning_shifts``: no hedge or
+  optionality added, as many negations, the same bounds, numbers with their
+  units), and at least ``PARAPHRASE_MIN_COVERAGE`` of the source's content
+  words (stop words dropped, crude stems) survive.  The last two catch a
+  changed rule with no concrete token in it ("the file whose name sorts
+  last" -> "the file with the most IDs"; "never deleted" -> "can go";
+  "... that said, this one is optional").
 * ``leaked_slices(message, unreleased, known)``: a message carries a slice
   that was not released yet when it holds one of that slice's concrete
   tokens that nothing said so far contains, or at least ``LEAK_NGRAM_SHARE``
@@ -31,6 +33,9 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Final
 
+from realcli._stem import stem
+from realcli.projections._meaning import meaning_shifts
+
 __all__ = [
     "LEAK_NGRAM_SHARE",
     "PARAPHRASE_MIN_COVERAGE",
@@ -39,6 +44,7 @@ __all__ = [
     "invented_tokens",
     "leaked_slices",
     "paraphrase_problems",
+    "word_stems",
 ]
 
 PARAPHRASE_MIN_COVERAGE: Final = 0.7
@@ -90,24 +96,17 @@ def concrete_tokens(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _stem(word: str) -> str:
-    """A crude stem that maps inflections of one word together (compressed, compress -> compress)."""
-    for suffix in ("ingly", "edly", "ing", "ed", "ly"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            word = word[: -len(suffix)]
-            break
-    if len(word) > 4 and word.endswith("ies"):
-        word = word[:-3] + "y"
-    elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        word = word[:-1]
-    return word[:-1] if len(word) > 3 and word.endswith("e") else word
+@lru_cache(maxsize=4096)
+def word_stems(text: str) -> frozenset[str]:
+    """The stems of every word of ``text``, stop words included."""
+    return frozenset(stem(w.lower().strip("'-")) for w in _WORD.findall(text))
 
 
 @lru_cache(maxsize=4096)
 def content_words(text: str) -> frozenset[str]:
     """The stems of the words that carry meaning (stop words and one- or two-letter words dropped)."""
     words = (w.lower().strip("'-") for w in _WORD.findall(text))
-    return frozenset(_stem(w) for w in words if len(w) > 2 and w not in _STOP)
+    return frozenset(stem(w) for w in words if len(w) > 2 and w not in _STOP)
 
 
 def paraphrase_problems(source: str, paraphrase: str) -> list[str]:
@@ -119,8 +118,7 @@ def paraphrase_problems(source: str, paraphrase: str) -> list[str]:
         problems.append(f"lost {', '.join(repr(t) for t in missing[:5])}")
     if added:
         problems.append(f"added {', '.join(repr(t) for t in added[:5])}")
-    if _negated(source) != _negated(paraphrase):
-        problems.append("a negation (no, not, never, don't, without) appears in one and not the other")
+    problems += meaning_shifts(source, paraphrase)
     words = content_words(source)
     if words:
         kept = len(words & content_words(paraphrase)) / len(words)
@@ -131,13 +129,6 @@ def paraphrase_problems(source: str, paraphrase: str) -> list[str]:
                 f"missing {', '.join(dropped[:6])})"
             )
     return problems
-
-
-_NEGATION = re.compile(r"(?i)\b(?:no|not|never|none|nothing|without|cannot)\b|n't\b")
-
-
-def _negated(text: str) -> bool:
-    return _NEGATION.search(text) is not None
 
 
 def _trigrams(text: str) -> set[tuple[str, str, str]]:

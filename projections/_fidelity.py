@@ -171,8 +171,12 @@ def _early_releases(led: Ledger) -> list[Problem]:
         if spec is None:
             problems.append(Problem(f"released slice {slice_id} is not in the script"))
             continue
-        holds = led.holds_at(spec.release)
-        if holds is None or holds > at:
+        holds = led.holds_at(spec.release, slice_id)
+        if holds is not None and holds <= at:
+            continue
+        if isinstance(spec.release, OnAsked):
+            problems.append(Problem(f"slice {slice_id} was given away early: {_unasked(led, spec.release, at)}"))
+        else:
             when = "never held" if holds is None else "held only later"
             problems.append(
                 Problem(
@@ -181,6 +185,17 @@ def _early_releases(led: Ledger) -> list[Problem]:
                 )
             )
     return problems
+
+
+def _unasked(led: Ledger, trigger: OnAsked, at: int) -> str:
+    """Why an ``asked`` release or firing at trace index ``at`` had no question asking for it."""
+    topics = ", ".join(trigger.topics[:6]) + (", ..." if len(trigger.topics) > 6 else "")
+    question = led.last_question(at)
+    if question is None:
+        return f"no question of the agent came before it (topics: {topics})"
+    said = " ".join(question.text.split())
+    said = said if len(said) <= 80 else said[:77] + "..."
+    return f"no question before it asks about its topics ({topics}); the last was msg:{question.id}, {said!r}"
 
 
 def _answers(led: Ledger, dont_know: Sequence[str]) -> list[Problem] | None:
@@ -298,14 +313,20 @@ def _timing(led: Ledger) -> list[Problem]:
     triggers: list[tuple[str, Trigger, Probe | None]] = [(s.id, s.release, None) for s in led.script.slices]
     triggers += [(p.id, p.trigger, p) for p in led.script.probes]
     for ident, trigger, probe in triggers:
-        at = led.holds_at(trigger)
+        at = led.holds_at(trigger, ident)
         got = led.delivery(ident)
+        if probe is not None and got is not None and (at is None or at > got):
+            why = f": {_unasked(led, trigger, got)}" if isinstance(trigger, OnAsked) else ""
+            problems.append(Problem(f"probe {ident} fired before its trigger held{why}", ident))
+        if isinstance(trigger, OnAsked) and not led.scripted:
+            # An LLM simulator judges which questions ask about a topic; the audit checks that it
+            # released nothing unasked (above, and in disclosure), not when a keyword says it
+            # should have answered: its "no" to a question that merely names a topic word is its call.
+            continue
         if at is not None:
             holds[ident] = at
         if got is not None:
             delivered[ident] = got
-        if probe is not None and got is not None and (at is None or at > got):
-            problems.append(Problem(f"probe {ident} fired before its trigger held", ident))
     # Slices go out as soon as they are due; probes queue behind the one in
     # flight.  So order is checked within each kind.
     for kind in (led.slices, led.probes):
@@ -349,13 +370,17 @@ def audit_fidelity(
     *,
     dont_know: Sequence[str] = (DONT_KNOW_ANSWER,),
     model_findings: Mapping[Criterion, Sequence[str]] | None = None,
+    asked_by_model: Mapping[str, str] | None = None,
 ) -> list[FidelityVerdict]:
     """The eight fidelity verdicts of a COLLAB trial with a script ([] otherwise).
 
     ``dimension_of`` maps a template id to its dimension code (``CatalogView.dimension``).
     ``model_findings`` are deviations a judge model found (e.g. a paraphrase
     whose meaning changed); they join the deterministic ones of their
-    criterion.  Needs the trial's trace.
+    criterion.  ``asked_by_model`` maps an ``asked`` slice or probe to the
+    agent question a judge model found asking about it (``LlmJudge.asked``):
+    a release on that question is not early, whatever the topic words say.
+    Needs the trial's trace.
     """
     if trial.mode != "collab":
         return []
@@ -364,7 +389,7 @@ def audit_fidelity(
     script = trial.script
     if script is None:
         return []
-    led = Ledger(trial, script)
+    led = Ledger(trial, script, asked_by_model)
     fired_dims = tuple(sorted({dimension_of(led.probes[p].template) for p in led.fired if p in led.probes}))
     results: dict[Criterion, list[Problem] | None] = {
         "script_intent": _script_intent(led),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -27,6 +27,10 @@ from realcli.events import (
     UserMessaged,
 )
 from realcli.projections._facts import CommandRun, TraceEntry, TrialFacts
+from realcli.projections._faithful import word_stems
+
+# Words a topic may leave out of a question without changing what it asks about.
+_TOPIC_FILLER = frozenset({"a", "an", "the", "of", "to", "in", "on", "for", "and", "or", "with", "by", "at"})
 
 
 @lru_cache(maxsize=1024)
@@ -37,6 +41,34 @@ def topic_regex(topic: str) -> re.Pattern[str]:
     return re.compile(rf"(?i)(?<!\w){words}(?!\w)")
 
 
+@lru_cache(maxsize=1024)
+def _topic_stems(topic: str) -> frozenset[str]:
+    return word_stems(topic) - _TOPIC_FILLER
+
+
+def asks_about(text: str, topics: Sequence[str], *, by_meaning: bool = False) -> str | None:
+    """The first topic that ``text`` asks about, or None.
+
+    Literally (``by_meaning=False``, the scripted simulator's rule): the topic
+    as a whole word or phrase.  ``by_meaning=True`` is the audit's own matcher
+    for an LLM simulator, which judges relevance itself: also when the text
+    names every word of the topic in any order and inflection ("crash dumps"
+    for "crash dump", "the names of the files" for "file names").  It stays a
+    matter of the topic's words, so a question about one thing does not
+    release a slice about another.
+    """
+    for topic in topics:
+        if topic_regex(topic).search(text):
+            return topic
+    if by_meaning:
+        said = word_stems(text)
+        for topic in topics:
+            stems = _topic_stems(topic)
+            if stems and stems <= said:
+                return topic
+    return None
+
+
 def is_question(message: AgentMessaged) -> bool:
     """A message the simulator treats as a question: flagged as one, or containing '?'."""
     return message.question or "?" in message.text
@@ -44,18 +76,27 @@ def is_question(message: AgentMessaged) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
+    """A deviation a fidelity criterion found, and the probe it concerns (for the dimensions it affects)."""
+
     text: str
     probe: str | None = None  # the probe it concerns, for affected dimensions
 
 
 class Ledger:
-    """Indexes over one trial's trace that every criterion reads."""
+    """Indexes over one trial's trace that every criterion reads.
 
-    def __init__(self, trial: TrialFacts, script: Script) -> None:
+    ``asked_by_model`` maps an ``asked`` slice or probe to the id of the agent
+    message that a judge model found asking about it (``LlmJudge.asked``):
+    that question counts as meeting its trigger even where the topic words
+    do not match.
+    """
+
+    def __init__(self, trial: TrialFacts, script: Script, asked_by_model: Mapping[str, str] | None = None) -> None:
         self.trial = trial
         self.script = script
         self.trace: Sequence[TraceEntry] = trial.trace or []
         self.scripted = trial.started.user_sim is None or trial.started.user_sim.kind == "scripted"
+        self.asked_by_model = dict(asked_by_model or {})
         self.slices = {s.id: s for s in script.slices}
         self.probes = {p.id: p for p in script.probes}
         self.released: dict[str, int] = {}
@@ -70,6 +111,7 @@ class Ledger:
                 self.delivered.setdefault(entry.ref, i)
 
     def user_messages(self) -> list[tuple[int, UserMessaged]]:
+        """Every user message of the trace with its index in the trace."""
         return [(i, e) for i, e in enumerate(self.trace) if isinstance(e, UserMessaged)]
 
     def spoken(self) -> list[tuple[int, UserMessaged]]:
@@ -112,20 +154,13 @@ class Ledger:
             return self.delivered[ref]
         return self.released.get(ref, self.fired.get(ref))
 
-    def holds_at(self, trigger: Trigger) -> int | None:
-        """The first trace index at which ``trigger`` held, or None if it never did."""
+    def holds_at(self, trigger: Trigger, item: str | None = None) -> int | None:
+        """The first trace index at which ``trigger`` (of slice or probe ``item``) held, or None if it never did."""
         match trigger:
             case OnStart():
                 return self._opening()
             case OnAsked(topics=topics):
-                rxs = [topic_regex(t) for t in topics] if self.scripted else []
-                return self._first(
-                    lambda e: (
-                        isinstance(e, AgentMessaged)
-                        and is_question(e)
-                        and (not rxs or any(r.search(e.text) for r in rxs))
-                    )
-                )
+                return self._asked(topics, item)
             case OnCommand(pattern=pattern):
                 try:
                     rx = re.compile(pattern)
@@ -144,6 +179,25 @@ class Ledger:
                 )
             case OnAllProbesDone():
                 return None
+        return None
+
+    def asks(self, text: str, topics: Sequence[str]) -> bool:
+        """Whether a question asks about ``topics``: literally for the scripted simulator, by the
+        audit's own matcher for an LLM one (``asks_about``)."""
+        return asks_about(text, topics, by_meaning=not self.scripted) is not None
+
+    def _asked(self, topics: Sequence[str], item: str | None) -> int | None:
+        by_rules = self._first(lambda e: isinstance(e, AgentMessaged) and is_question(e) and self.asks(e.text, topics))
+        found = self.asked_by_model.get(item or "")
+        by_model = self._first(lambda e: isinstance(e, AgentMessaged) and is_question(e) and e.id == found)
+        held = [i for i in (by_rules, by_model) if i is not None]
+        return min(held) if held else None
+
+    def last_question(self, before: int) -> AgentMessaged | None:
+        """The agent's last question before trace index ``before``."""
+        for entry in reversed(self.trace[:before]):
+            if isinstance(entry, AgentMessaged) and is_question(entry):
+                return entry
         return None
 
     def _opening(self) -> int:
@@ -193,3 +247,37 @@ class Ledger:
             elif isinstance(entry, AgentYielded) and not entry.question_pending and entry.messages_read >= sent:
                 return i
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class AskedRelease:
+    """An ``asked`` slice or probe an LLM simulator let out with no question before it that the
+    audit's matcher finds asking about its topics: for a judge model to look at."""
+
+    item: str  # slice or probe id
+    topics: tuple[str, ...]
+    questions: tuple[tuple[str, str], ...]  # (message id, text) of the agent's questions before it
+
+
+def unmatched_asked(trial: TrialFacts) -> list[AskedRelease]:
+    """The ``asked`` releases and firings of an LLM simulator that the audit's own matcher cannot
+    tie to a question (empty for the scripted simulator, whose rule is the matcher itself)."""
+    script = trial.script
+    if trial.trace is None or script is None:
+        return []
+    led = Ledger(trial, script)
+    if led.scripted:
+        return []
+    items = [(s.id, s.release) for s in script.slices] + [(p.id, p.trigger) for p in script.probes]
+    out = []
+    for ident, trigger in items:
+        at = led.delivery(ident)
+        if not isinstance(trigger, OnAsked) or at is None:
+            continue
+        held = led.holds_at(trigger, ident)
+        if held is not None and held <= at:
+            continue
+        questions = tuple((e.id, e.text) for e in led.trace[:at] if isinstance(e, AgentMessaged) and is_question(e))
+        if questions:
+            out.append(AskedRelease(ident, tuple(trigger.topics), questions))
+    return out

@@ -89,11 +89,15 @@ def text(*lines: str | Sequence[Span], note: bool = False) -> Text:
 
 @dataclass(frozen=True, slots=True)
 class Bullets:
+    """A bulleted list block."""
+
     items: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
+    """A table block: its header, its rows, and which columns hold numbers."""
+
     header: tuple[str, ...]
     rows: tuple[tuple[Cell, ...], ...]
     numeric: frozenset[int] = frozenset()  # columns of numbers (aligned right where alignment exists)
@@ -165,6 +169,7 @@ class Section(Generic[R]):
     layout: Callable[[R], Sequence[Block]]
 
     def heading(self, source: R) -> str:
+        """The section's heading for ``source`` (its fixed title, or the title computed from the report)."""
         return self.title if isinstance(self.title, str) else self.title(source)
 
 

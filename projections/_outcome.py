@@ -72,6 +72,9 @@ def trial_status(trial: TrialFacts) -> TrialStatus:
 
 @dataclass(frozen=True, slots=True)
 class TrialOutcome:
+    """How one trial ended for scoring: its status, reward and binary result V (None unless
+    scored), and why it ended."""
+
     trial_id: str
     task_id: str
     category: str
@@ -86,6 +89,7 @@ class TrialOutcome:
 
     @property
     def pair(self) -> tuple[str, int]:
+        """The key that pairs an EXEC trial with its COLLAB twin: the task and the attempt."""
         return self.task_id, self.attempt
 
 
@@ -96,9 +100,14 @@ def _detail(trial: TrialFacts, status: TrialStatus) -> str:
         return trial.verifier.error or "the verifier gave no reward"
     if trial.finished is None:
         return "the trial has not finished"
-    if status == "scored" and trial.verifier is not None and trial.verifier.timed_out:
-        timed_out = "the verifier timed out on the agent's work (reward 0)"
-        return f"{trial.finished.detail}; {timed_out}" if trial.finished.detail else timed_out
+    verifier = trial.verifier
+    if status == "scored" and verifier is not None and (verifier.timed_out or verifier.no_reward):
+        why = (
+            "the verifier timed out on the agent's work (reward 0)"
+            if verifier.timed_out
+            else f"the verifier gave no reward on the agent's state (reward 0): {verifier.no_reward}"
+        )
+        return f"{trial.finished.detail}; {why}" if trial.finished.detail else why
     return trial.finished.detail
 
 

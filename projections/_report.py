@@ -62,12 +62,16 @@ _PAPER_NAMES = {
 
 
 class AgentRef(ReportPart, frozen=True, kw_only=True):
+    """The agent of a run, as the report names it."""
+
     name: str
     version: str
     model: str | None
 
 
 class UserSimRef(ReportPart, frozen=True, kw_only=True):
+    """The user simulator of a run, as the report names it."""
+
     kind: str
     model: str | None
 

@@ -48,6 +48,9 @@ class Contamination(ReportPart, frozen=True, kw_only=True):
 
 
 class Collaboration(ReportPart, frozen=True, kw_only=True):
+    """The report's collaboration part: S and J over available dimensions, instance and item counts, judge coverage,
+    unjudged trials and contamination."""
+
     S_COLLAB_available: float | None
     J_COLLAB_available: float | None
     dimensions_missing: list[str]
@@ -59,6 +62,8 @@ class Collaboration(ReportPart, frozen=True, kw_only=True):
 
 
 class FailedInstance(ReportPart, frozen=True, kw_only=True):
+    """A scenario instance that failed, and the items that failed it."""
+
     trial: str
     scenario: str
     template: str

@@ -12,12 +12,16 @@ __all__ = ["Fidelity", "FidelityFailure", "VerdictCounts", "fidelity_part"]
 
 
 class VerdictCounts(ReportPart, frozen=True, kw_only=True):
+    """How many trials passed, failed and were n/a on one fidelity criterion."""
+
     passed: int = msgspec.field(name="pass")
     failed: int = msgspec.field(name="fail")
     na: int = msgspec.field(name="n/a")
 
 
 class FidelityFailure(ReportPart, frozen=True, kw_only=True):
+    """One fidelity criterion a trial's user simulator failed, the judge's rationale and the dimensions it affects."""
+
     trial: str
     criterion: str
     rationale: str
@@ -25,6 +29,9 @@ class FidelityFailure(ReportPart, frozen=True, kw_only=True):
 
 
 class Fidelity(ReportPart, frozen=True, kw_only=True):
+    """The report's fidelity audit: trials audited, the share without a deviation, counts per criterion and each
+    failure."""
+
     trials_audited: int
     trials_decided: int  # with at least one criterion decided (all n/a: not audited)
     no_deviation_trials: int

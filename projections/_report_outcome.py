@@ -4,11 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from realcli.projections._facts import RunFacts, network_hint
+from realcli.projections._facts import RunFacts, network_hint, processes_hint
 from realcli.projections._outcome import ModeOutcome, TrialOutcome
 from realcli.projections._report_base import ByMode, ReportPart, count_by, num
+from realcli.projections._trial_facts import TrialFacts
 
-__all__ = ["AgentFailure", "Excluded", "ExcludedTrial", "Hint", "ModeResult", "Outcome", "outcome_part"]
+__all__ = [
+    "AgentFailure",
+    "Excluded",
+    "ExcludedTrial",
+    "Hint",
+    "ModeResult",
+    "Outcome",
+    "TamperedTrial",
+    "Tampering",
+    "outcome_part",
+]
 
 
 class ModeResult(ReportPart, frozen=True, kw_only=True):
@@ -34,6 +45,8 @@ class AgentFailure(ReportPart, frozen=True, kw_only=True):
 
 
 class ExcludedTrial(ReportPart, frozen=True, kw_only=True):
+    """One trial left out of the scores, its status, end reason and cause."""
+
     trial: str
     task: str
     mode: str
@@ -53,6 +66,27 @@ class Excluded(ReportPart, frozen=True, kw_only=True):
     trials: list[ExcludedTrial]
 
 
+class Tampering(ReportPart, frozen=True, kw_only=True):
+    """One of the agent's changes to what the verifier runs with (``VerifierPrepared.tampering``)."""
+
+    path: str
+    change: str
+    rule: str
+    detail: str
+
+
+class TamperedTrial(ReportPart, frozen=True, kw_only=True):
+    """A trial whose verifier did not run because the agent tampered with it (V = 0), with the evidence."""
+
+    trial: str
+    task: str
+    mode: str
+    findings: list[Tampering]
+    findings_total: int
+    discarded: list[str]  # what the agent left in /tests and /logs/verifier
+    forged: dict[str, str]  # reward files among them -> their content (cut)
+
+
 class Hint(ReportPart, frozen=True, kw_only=True):
     """Why a trial may have failed for a reason that is not the agent's (e.g. no network)."""
 
@@ -63,6 +97,9 @@ class Hint(ReportPart, frozen=True, kw_only=True):
 
 
 class Outcome(ReportPart, frozen=True, kw_only=True):
+    """The report's task outcome: R and trials per mode, scored trials by cause, agent failures, excluded and tampered
+    trials, and hints."""
+
     k: int | None  # attempts per task and mode the run declared
     exec: ModeResult
     collab: ModeResult
@@ -70,8 +107,10 @@ class Outcome(ReportPart, frozen=True, kw_only=True):
     agent_failures: list[AgentFailure]
     excluded: Excluded
     hints: list[Hint]
+    tampered: list[TamperedTrial]
 
     def by_mode(self) -> ByMode[ModeResult]:
+        """The two modes' results as one ``ByMode``."""
         return ByMode(exec=self.exec, collab=self.collab)
 
 
@@ -125,6 +164,29 @@ def outcome_part(facts: RunFacts, outcomes: Sequence[TrialOutcome], ex: ModeOutc
         hints=[
             Hint(trial=o.trial_id, task=o.task_id, mode=o.mode, hint=hint)
             for o in outcomes
-            if (hint := network_hint(facts.trials[o.trial_id])) is not None
+            for hint in _hints(facts.trials[o.trial_id])
         ],
+        tampered=[
+            _tampered(facts.trials[o.trial_id])
+            for o in outcomes
+            if (prepared := facts.trials[o.trial_id].prepared) is not None and prepared.tampering
+        ],
+    )
+
+
+def _hints(trial: TrialFacts) -> list[str]:
+    return [hint for hint in (network_hint(trial), processes_hint(trial)) if hint is not None]
+
+
+def _tampered(trial: TrialFacts) -> TamperedTrial:
+    prepared = trial.prepared
+    assert prepared is not None
+    return TamperedTrial(
+        trial=trial.trial_id,
+        task=trial.task_id,
+        mode=trial.mode,
+        findings=[Tampering(path=f.path, change=f.change, rule=f.rule, detail=f.detail) for f in prepared.tampering],
+        findings_total=prepared.tampering_total,
+        discarded=[c.path for c in prepared.discarded],
+        forged={f.path: f.content[:200] for f in prepared.forged},
     )

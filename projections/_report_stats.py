@@ -50,6 +50,8 @@ class McNemarTasks(ReportPart, frozen=True, kw_only=True):
 
 
 class SensitivityRow(ReportPart, frozen=True, kw_only=True):
+    """S and J at one item threshold (how the collaboration scores move with it)."""
+
     threshold: float
     S_COLLAB: float | None
     J_COLLAB: float | None
@@ -57,6 +59,9 @@ class SensitivityRow(ReportPart, frozen=True, kw_only=True):
 
 
 class Statistics(ReportPart, frozen=True, kw_only=True):
+    """The report's statistics: bootstrap intervals, McNemar's test on EXEC/COLLAB pairs, and the
+    threshold sensitivity."""
+
     bootstrap: BootstrapIntervals
     mcnemar: McNemarTasks
     sensitivity: list[SensitivityRow]

@@ -53,6 +53,8 @@ class FlipMatrix(ReportPart, frozen=True, kw_only=True):
 
 
 class CategoryCalls(ReportPart, frozen=True, kw_only=True):
+    """The median COLLAB/EXEC ratio of agent commands over one category's pairs."""
+
     pairs: int
     median_ratio: float | None
 
@@ -70,6 +72,8 @@ class ToolCalls(ReportPart, frozen=True, kw_only=True):
 
 
 class RetryRates(ReportPart, frozen=True, kw_only=True):
+    """How often a failed agent command was followed by another, retried, and how retries turned out (one mode)."""
+
     failures: int
     followed_by_command: int
     retries: int
@@ -79,6 +83,8 @@ class RetryRates(ReportPart, frozen=True, kw_only=True):
 
 
 class GoalRate(ReportPart, frozen=True, kw_only=True):
+    """The pass rate of instances of one kind of goal (immediate or cross-turn)."""
+
     passed: int
     decided: int
     pass_rate: float | None
@@ -92,6 +98,8 @@ class GoalMaintenance(ReportPart, frozen=True, kw_only=True):
 
 
 class NearAcceptanceShare(ReportPart, frozen=True, kw_only=True):
+    """Of the failed trials with reported checks, how many passed at least 90 % of them (appendix E.5)."""
+
     failed: int
     with_checks: int
     near: int  # >= 90 % of the reported checks passed
@@ -99,12 +107,16 @@ class NearAcceptanceShare(ReportPart, frozen=True, kw_only=True):
 
 
 class SuccessfulMissing(ReportPart, frozen=True, kw_only=True):
+    """Of the successful COLLAB trials, how many missed at least one scenario."""
+
     successful_trials: int
     missing: int
     share: float | None
 
 
 class ConstraintRetentionShares(ReportPart, frozen=True, kw_only=True):
+    """Constraint-retention failures split into artifact failures and communication-only ones."""
+
     failures: int
     artifact: int
     communication_only: int
@@ -115,6 +127,9 @@ class ConstraintRetentionShares(ReportPart, frozen=True, kw_only=True):
 
 
 class Trajectory(ReportPart, frozen=True, kw_only=True):
+    """The report's trajectory analyses: flips between modes, tool calls, retries, goal maintenance, near acceptance,
+    missing scenarios and constraint retention."""
+
     flip_matrix: FlipMatrix
     tool_calls: ToolCalls
     retries: ByMode[RetryRates]
@@ -125,6 +140,8 @@ class Trajectory(ReportPart, frozen=True, kw_only=True):
 
 
 class CategoryResult(ReportPart, frozen=True, kw_only=True):
+    """One task category's R per mode, its delta, flips and tool-call ratio."""
+
     R_EXEC: float | None
     R_COLLAB: float | None
     delta: float | None  # R_COLLAB - R_EXEC
@@ -134,6 +151,7 @@ class CategoryResult(ReportPart, frozen=True, kw_only=True):
 
 
 def flip_matrix(flip: Flip) -> FlipMatrix:
+    """The report's form of a ``Flip``: the counts with the shares of each direction."""
     return FlipMatrix(
         pairs=flip.total,
         fail_to_pass=flip.fail_to_pass,

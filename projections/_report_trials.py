@@ -20,6 +20,8 @@ class StepRow(ReportPart, frozen=True, kw_only=True):
 
 
 class TrialRow(ReportPart, frozen=True, kw_only=True):
+    """One row of the report's per-trial table."""
+
     trial: str
     task: str
     category: str

@@ -12,6 +12,8 @@ __all__ = ["ModeActivity", "ModelUsage", "UsageSummary", "usage_part"]
 
 
 class ModelUsage(ReportPart, frozen=True, kw_only=True):
+    """Model calls (HTTP attempts), errors, tokens, cost and latency summed for one purpose or judge."""
+
     calls: int  # HTTP attempts
     errors: int
     tokens_in: int
@@ -33,6 +35,8 @@ class ModeActivity(ReportPart, frozen=True, kw_only=True):
 
 
 class UsageSummary(ReportPart, frozen=True, kw_only=True):
+    """The report's model usage: per purpose (agent, user), per judge, and each mode's activity."""
+
     models: dict[str, ModelUsage]  # by purpose (agent, user)
     judges: dict[str, ModelUsage]  # judge streams that called a model
     modes: ByMode[ModeActivity]

@@ -6,6 +6,15 @@ agent could first see the probe (the probe's ``UserMessaged``, else its
 ``ProbeFired``), or at the trial start for passive checks; with
 ``timing: first_response`` it ends at (and includes) the agent's first
 message or command after that point, otherwise at the end of the trace.
+
+The log orders the user's and the agent's appends, not what the agent knew:
+a reply the agent decided on before it had read the probe can reach the log
+after the probe's message (the simulator spoke while the agent was still
+acting).  Each agent step records how many user messages the agent had read
+(``AgentTurnTaken.messages_read``), so a probe's window starts after the last
+step that ended without its message: what the agent did then answers
+something else.  The first action after that is its response, whatever it is
+about (answering an earlier message first does not postpone the window).
 """
 
 from __future__ import annotations
@@ -19,6 +28,7 @@ import msgspec
 from realcli.events import (
     AGENT_PURPOSES,
     AgentMessaged,
+    AgentTurnTaken,
     ChecklistItem,
     PassiveCheckInfo,
     Probe,
@@ -33,6 +43,7 @@ __all__ = [
     "VerdictKind",
     "first_response",
     "is_agent_action",
+    "response_start",
     "scenarios_of",
 ]
 
@@ -62,15 +73,18 @@ class Scenario:
     items: tuple[ChecklistItem, ...]
     probe: Probe | None
     fired: bool
-    anchor: int  # trace index the window starts after (-1: the whole trace)
+    anchor: int  # trace index of the stimulus (-1: none, the whole trace)
     not_fired_reason: str = ""
     # What a verdict cites when nothing more specific applies: the stimulus message of a fired
     # probe (``msg:<id>``), the probe that never fired (``probe:<id>``), or the trial (``trial:<id>``).
     anchor_ref: str = ""
+    # First trace index whose agent actions can respond to the stimulus (``response_start``);
+    # None: right after the anchor.
+    start: int | None = None
 
     def window(self, trace: Sequence[TraceEntry], item: ChecklistItem) -> tuple[int, int]:
         """``[start, stop)`` trace indices of ``item``'s window."""
-        start = self.anchor + 1
+        start = self.anchor + 1 if self.start is None else self.start
         if item.timing == "first_response":
             first = first_response(trace, start)
             return start, (len(trace) if first is None else first + 1)
@@ -90,6 +104,29 @@ def first_response(trace: Sequence[TraceEntry], start: int) -> int | None:
         if is_agent_action(trace[i]):
             return i
     return None
+
+
+def response_start(trace: Sequence[TraceEntry], anchor: int) -> int:
+    """The first index after ``anchor`` from which the agent's actions can respond to the message there.
+
+    Every agent step whose ``AgentTurnTaken.messages_read`` does not yet
+    count the message was decided without it, and so was every action before
+    that step's end: the window starts after the last such step.  A step that
+    recorded no count (older logs) proves nothing, and an action with no
+    step ended after it counts as a response: both keep the window at
+    ``anchor + 1``, as strict as the log order.
+    """
+    start = anchor + 1
+    if not 0 <= anchor < len(trace) or not isinstance(trace[anchor], UserMessaged):
+        return start
+    number = sum(isinstance(e, UserMessaged) for e in trace[: anchor + 1])  # the agent counts the same messages
+    for i in range(anchor + 1, len(trace)):
+        entry = trace[i]
+        if isinstance(entry, AgentTurnTaken) and entry.messages_read is not None:
+            if entry.messages_read >= number:
+                break  # the count only grows: every later step was decided with the message read
+            start = i + 1
+    return start
 
 
 def scenarios_of(trial: TrialFacts, passive_checks: Sequence[PassiveCheckInfo]) -> list[Scenario]:
@@ -124,6 +161,7 @@ def scenarios_of(trial: TrialFacts, passive_checks: Sequence[PassiveCheckInfo]) 
                 anchors.get(probe.id, -1),
                 reason,
                 ref,
+                response_start(trace, anchors[probe.id]) if fired else None,
             )
         )
     for check in passive_checks:

@@ -71,10 +71,12 @@ class McNemar:
 
     @property
     def discordant(self) -> int:
+        """The discordant pairs, ``b + c``."""
         return self.b + self.c
 
 
 def mcnemar(b: int, c: int) -> McNemar:
+    """The exact two-sided McNemar test of ``b`` against ``c`` (p = 1 without a discordant pair)."""
     n = b + c
     if n == 0:
         return McNemar(b, c, 1.0)
@@ -122,6 +124,8 @@ class TaskSample:
 
 @dataclass(frozen=True, slots=True)
 class BootstrapResult:
+    """The bootstrap intervals (2.5 %, 97.5 %) per metric, and in how many resamples each metric was undefined."""
+
     resamples: int
     seed: int
     intervals: dict[str, tuple[float, float] | None]  # metric -> (2.5 %, 97.5 %)

@@ -35,6 +35,8 @@ _COUNTED_CHECKS = frozenset({"passed", "failed"})  # skipped / pending / other a
 
 @dataclass(frozen=True, slots=True)
 class Pair:
+    """An EXEC trial and the COLLAB trial of the same task and attempt, with their V."""
+
     task_id: str
     category: str
     attempt: int
@@ -70,10 +72,12 @@ class Flip:
 
     @property
     def total(self) -> int:
+        """The number of pairs."""
         return self.fail_to_pass + self.pass_to_fail + self.both_pass + self.both_fail
 
 
 def flip_counts(selected: Sequence[Pair]) -> Flip:
+    """How the pairs flipped between EXEC and COLLAB (fail to pass, pass to fail, both pass, both fail)."""
     f2p = sum(1 for p in selected if not p.exec_v and p.collab_v)
     p2f = sum(1 for p in selected if p.exec_v and not p.collab_v)
     both = sum(1 for p in selected if p.exec_v and p.collab_v)
@@ -100,6 +104,8 @@ def retry_stats(facts: RunFacts, outcomes: Sequence[TrialOutcome], mode: str) ->
 
 @dataclass(frozen=True, slots=True)
 class NearAcceptance:
+    """Failed trials, those that reported checks, and those that passed at least 90 % of them."""
+
     failed: int  # failed scored trials
     with_checks: int  # ... that reported at least one passed/failed check
     near: int  # ... that passed >= 90 % of them
@@ -140,6 +146,8 @@ def successful_missing(instances: Sequence[Instance]) -> tuple[int, int]:
 
 @dataclass(frozen=True, slots=True)
 class ConstraintRetention:
+    """Failed constraint-retention instances, by whether the environment or only the conversation failed them."""
+
     failures: int  # failed constraint-retention instances
     artifact: int  # ... with a failed environment/both item
     communication_only: int  # ... whose failed items are all trace items

@@ -31,6 +31,7 @@ from realcli.events import (
     UserFinished,
     UserMessaged,
     VerifierFinished,
+    VerifierPrepared,
 )
 
 _TRACED_PURPOSES = frozenset({"agent", "oracle", "state_check"})
@@ -55,6 +56,7 @@ class Usage:
     latency_sec: float = 0.0
 
     def add(self, call: ModelCalled) -> None:
+        """Count one model call in."""
         self.calls += 1
         self.errors += call.error is not None
         self.tokens_in += call.tokens_in
@@ -63,6 +65,7 @@ class Usage:
         self.latency_sec += call.latency_sec
 
     def merge(self, other: Usage) -> None:
+        """Add another usage's counts to this one."""
         self.calls += other.calls
         self.errors += other.errors
         self.tokens_in += other.tokens_in
@@ -99,10 +102,12 @@ class CommandRun:
 
     @property
     def succeeded(self) -> bool:
+        """Whether the command finished in time with exit code 0."""
         return self.finished and not self.timed_out and self.exit_code == 0
 
     @property
     def output_bytes(self) -> int:
+        """The bytes the command wrote on stdout and stderr (before any cap)."""
         out = self.stdout.total_bytes if self.stdout is not None else 0
         err = self.stderr.total_bytes if self.stderr is not None else 0
         return out + err
@@ -137,6 +142,7 @@ class RetryStats:
     retry_failed: int = 0
 
     def merge(self, other: RetryStats) -> None:
+        """Add another trial's retry counts to these."""
         self.failures += other.failures
         self.followed += other.followed
         self.retries += other.retries
@@ -153,6 +159,7 @@ class TrialFacts:
     tries: int = 1
     finished: TrialFinished | None = None
     verifier: VerifierFinished | None = None
+    prepared: VerifierPrepared | None = None  # the verifier's guard (the tampered one, if a step was)
     evidence: EvidenceSnapshotted | None = None
     stopped: AgentStopped | None = None
     user_finished: bool = False
@@ -172,6 +179,8 @@ class TrialFacts:
     probe_ids: tuple[str, ...] = ()  # the script's probes, in script order
     item_evidence: dict[str, EvidenceKind] = field(default_factory=dict)  # checklist item id -> evidence kind
     network: str | None = None  # the sandbox's network (SandboxCreated), None before it exists
+    workdir: str = ""  # the sandbox's working directory (SandboxCreated; "" unknown, as in older logs)
+    copied_in: list[str] = field(default_factory=list)  # where the harness put files (trace mode only)
     steps: list[StepFinished] = field(default_factory=list)  # a multi-step task's verified steps, in order
     # The last agent (or oracle) command that failed: its text, exit code (None: timed out) and output tail.
     last_failure: tuple[str, int | None, str] | None = None
@@ -185,18 +194,22 @@ class TrialFacts:
 
     @property
     def task_id(self) -> str:
+        """The task this trial runs."""
         return self.started.task.task_id
 
     @property
     def mode(self) -> Literal["exec", "collab"]:
+        """EXEC or COLLAB."""
         return self.started.mode
 
     @property
     def attempt(self) -> int:
+        """Which attempt of its task and mode this trial is (from 1)."""
         return self.started.attempt
 
     @property
     def category(self) -> str:
+        """The task's category."""
         return self.started.task.category
 
     @property
@@ -208,6 +221,7 @@ class TrialFacts:
     # ------------------------------------------------------------ updates
 
     def command_requested(self, event: CommandRequested) -> None:
+        """Fold a traced command's request: it opens the command's place in the trace."""
         if event.purpose not in _TRACED_PURPOSES:
             return
         if self.trace is not None:
@@ -218,6 +232,7 @@ class TrialFacts:
             self._open_texts[event.command_id] = event.command
 
     def command_started(self, event: CommandStarted) -> None:
+        """Fold a command's start (placing it in the trace if its request was not recorded)."""
         if event.purpose not in _TRACED_PURPOSES:
             return
         if self.trace is not None:
@@ -231,6 +246,8 @@ class TrialFacts:
             self._open_texts[event.command_id] = event.command
 
     def command_finished(self, event: CommandFinished) -> None:
+        """Fold a command's end: its exit code and output into the trace, and the retry counts of
+        the agent's commands."""
         if event.purpose not in _TRACED_PURPOSES:
             return
         failed = event.timed_out or event.exit_code != 0
@@ -271,12 +288,14 @@ class TrialFacts:
         self._last = (text, failed)
 
     def add_usage(self, call: ModelCalled) -> None:
+        """Count a model call under its purpose."""
         usage = self.usage.get(call.purpose)
         if usage is None:
             usage = self.usage[call.purpose] = Usage()
         usage.add(call)
 
     def traced(self, entry: TraceEntry) -> None:
+        """Add an entry to the trace (a trial folded without its trace drops it)."""
         if self.trace is not None:
             self.trace.append(entry)
 
@@ -310,5 +329,6 @@ class JudgeFacts:
     usage: Usage = field(default_factory=Usage)
 
     def drop_trial(self, trial_id: str) -> None:
+        """Forget the trial's verdicts and assessments (a new try of it starts unjudged)."""
         self.verdicts.pop(trial_id, None)
         self.fidelity.pop(trial_id, None)

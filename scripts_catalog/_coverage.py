@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Final
 
 from msgspec import Struct
 
 from realcli.events import Script
 from realcli.scripts_catalog._catalog import Catalog
+
+EVIDENCE: Final = ("trace", "environment", "both")
+"""What a checklist item is judged from, in the order the paper reports it."""
 
 
 class TaskCoverage(Struct, frozen=True, kw_only=True):
@@ -20,6 +24,12 @@ class TaskCoverage(Struct, frozen=True, kw_only=True):
     probes: int
     dimensions: tuple[str, ...]  # dimension codes its probes reach (U, S, OR, TC, SR)
     templates: tuple[str, ...]
+    items: dict[str, int] = {}  # its probes' checklist items by evidence: trace, environment, both
+
+    @property
+    def item_count(self) -> int:
+        """How many checklist items its probes have."""
+        return sum(self.items.values())
 
 
 class Coverage(Struct, frozen=True, kw_only=True):
@@ -32,11 +42,18 @@ class Coverage(Struct, frozen=True, kw_only=True):
     unknown_templates: tuple[str, ...]  # named by a probe but not in the catalog (lint reports them)
 
     @property
+    def items_by_evidence(self) -> dict[str, int]:
+        """Checklist items of every task's probes by evidence (``trace``, ``environment``, ``both``)."""
+        return {e: sum(t.items.get(e, 0) for t in self.tasks) for e in EVIDENCE}
+
+    @property
     def templates_instantiated(self) -> int:
+        """How many catalog templates at least one task uses."""
         return sum(1 for n in self.template_uses.values() if n)
 
     @property
     def missing_templates(self) -> tuple[str, ...]:
+        """The templates no task uses."""
         return tuple(t for t, n in self.template_uses.items() if not n)
 
 
@@ -70,6 +87,7 @@ def coverage(catalog: Catalog, tasks: Iterable[tuple[str, str, Script | None]]) 
                 probes=len(probes),
                 dimensions=tuple(c for c in order if c in dims),
                 templates=tuple(sorted({p.template for p in probes})),
+                items=dict(Counter(item.evidence for p in probes for item in p.checklist)),
             )
         )
     return Coverage(

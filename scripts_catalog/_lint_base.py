@@ -14,6 +14,7 @@ from typing import Literal
 
 import msgspec
 
+from realcli._stem import stem
 from realcli.events import (
     OnAfter,
     OnAgentTurns,
@@ -29,7 +30,7 @@ from realcli.events import (
     regex_error,
 )
 from realcli.scripts_catalog._catalog import Catalog
-from realcli.scripts_catalog._words import stem, words
+from realcli.scripts_catalog._words import words
 
 Severity = Literal["error", "warning"]
 
@@ -76,15 +77,18 @@ class LinterBase:
     # ------------------------------------------------------------ reporting
 
     def error(self, path: str, message: str, hint: str = "", *, file: str = SCRIPT_FILE) -> None:
+        """Report an error at ``path`` of ``file``, with a hint of the fix."""
         self.issues.append(LintIssue(severity="error", path=f"{file}: {path}", message=message, hint=hint))
 
     def warn(self, path: str, message: str, hint: str = "", *, file: str = SCRIPT_FILE) -> None:
+        """Report a warning at ``path`` of ``file``, with a hint of the fix."""
         self.issues.append(LintIssue(severity="warning", path=f"{file}: {path}", message=message, hint=hint))
 
     # ------------------------------------------------------------------ ids
 
     def check_ids(self) -> None:
         # Passive checks' verdicts use their own ids as scenario and item ids.
+        """Every id must be unique across the script and must not take a passive check's id."""
         reserved = {t.id for t in self.catalog.passive_checks}
         reserved |= {t.item_id(i.key) for t in self.catalog.passive_checks for i in t.checklist}
         seen: dict[str, str] = {}
@@ -122,6 +126,8 @@ class LinterBase:
         return found
 
     def check_triggers(self) -> None:
+        """Every trigger must be well formed, ``after`` triggers must not form a cycle, and every item must be
+        reachable."""
         for ident, path, trigger in self._triggers():
             if not self._trigger_ok(path, trigger):
                 self.broken.add(ident)

@@ -6,11 +6,12 @@ triggers); ``_lint`` adds the trap and oracle checks on top of these.
 
 from __future__ import annotations
 
+from realcli._stem import stem
 from realcli.events import ChecklistItem, Probe, Trigger, rule_problems
 from realcli.scripts_catalog._lint_base import LinterBase
 from realcli.scripts_catalog._models import Template
 from realcli.scripts_catalog._render import PLACEHOLDER
-from realcli.scripts_catalog._words import JARGON, content_stems, stem, words
+from realcli.scripts_catalog._words import JARGON, content_stems, words
 
 __all__ = ["ProbeChecks"]
 
@@ -19,6 +20,8 @@ class ProbeChecks(LinterBase):
     """The checks of one probe at a time, on the linter's state and reporting (``LinterBase``)."""
 
     def check_probe(self, i: int, probe: Probe) -> None:
+        """Check one probe against its catalog template: its stimuli and its checklist (without one it is never
+        scored)."""
         path = f"probes[{i}]"
         template = self._template(path, probe)
         self._check_stimuli(path, probe, template)

@@ -93,6 +93,8 @@ class Template(_Model, frozen=True):
 
 
 class SubDimension(_Model, frozen=True):
+    """One sub-dimension of the catalog: what it observes and every scenario id in it."""
+
     id: str
     dimension: str
     name: str
@@ -101,6 +103,8 @@ class SubDimension(_Model, frozen=True):
 
 
 class Dimension(_Model, frozen=True):
+    """One dimension of the catalog (``2``, code ``S``) with its summary and sub-dimensions."""
+
     id: str
     code: str
     name: str
@@ -118,6 +122,7 @@ class Placeholder(_Model, frozen=True):
 
     @property
     def kind(self) -> Literal["text", "regex", "shell"]:
+        """How the placeholder is filled: text, a regex (``*_regex``) or a shell check (``*_check``)."""
         return placeholder_kind(self.name)
 
 
@@ -131,6 +136,8 @@ class RuleKindDef(_Model, frozen=True):
 
 
 class TagDef(_Model, frozen=True):
+    """A template tag and what it marks."""
+
     name: str
     description: _Text
 
@@ -155,6 +162,8 @@ def rule_kind(rule: CatalogRule) -> str:
 
 
 class ChecklistEntry(_Model, frozen=True):
+    """A checklist item as a dimension file writes it."""
+
     key: _Text
     text: _Text
     evidence: Evidence
@@ -165,6 +174,8 @@ class ChecklistEntry(_Model, frozen=True):
 
 
 class TemplateEntry(_Model, frozen=True):
+    """A scenario template as a dimension file writes it."""
+
     id: _Text
     kind: TemplateKind
     name: _Text
@@ -179,12 +190,16 @@ class TemplateEntry(_Model, frozen=True):
 
 
 class SubDimensionEntry(_Model, frozen=True):
+    """A sub-dimension as a dimension file writes it."""
+
     id: _Text
     name: _Text
     observes: _Text
 
 
 class DimensionEntry(_Model, frozen=True):
+    """A dimension as its dimension file writes it."""
+
     id: _Text
     code: _Text
     name: _Text
@@ -192,28 +207,38 @@ class DimensionEntry(_Model, frozen=True):
 
 
 class DimensionFile(_Model, frozen=True):
+    """One ``dimension_<n>.toml``: the dimension, its sub-dimensions and templates."""
+
     dimension: DimensionEntry
     sub_dimensions: tuple[SubDimensionEntry, ...]
     templates: tuple[TemplateEntry, ...]
 
 
 class PlaceholderEntry(_Model, frozen=True):
+    """A placeholder as ``catalog.toml`` writes it."""
+
     description: _Text
     example: str = ""
     default: str | None = None
 
 
 class RuleKindEntry(_Model, frozen=True):
+    """A rule kind as ``catalog.toml`` writes it: its summary, when it passes and its fields."""
+
     summary: _Text
     passes_when: _Text
     fields: dict[str, str]
 
 
 class TagEntry(_Model, frozen=True):
+    """A tag as ``catalog.toml`` writes it."""
+
     description: _Text
 
 
 class CatalogFile(_Model, frozen=True):
+    """``catalog.toml``: its version, tags, placeholders and rule kinds."""
+
     version: _Text
     tags: dict[str, TagEntry] = field(default_factory=dict)
     placeholders: dict[str, PlaceholderEntry] = field(default_factory=dict)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from realcli._stem import stem
 from realcli.scripts_catalog._render import PLACEHOLDER
 
 # Words too common (in English and in requests to a CLI agent) to give a
@@ -43,19 +44,6 @@ _WORD = re.compile(r"[a-z]+")
 def words(text: str) -> list[str]:
     """Lower-case alphabetic tokens of ``text``, placeholders removed."""
     return _WORD.findall(PLACEHOLDER.sub(" ", text).lower())
-
-
-def stem(word: str) -> str:
-    """A crude stem, enough to match deleting/deleted/delete and verify/verified."""
-    for suffix in ("ingly", "edly", "ing", "ed", "es", "ly", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
-            break
-    if word.endswith("e") and len(word) > 3:
-        word = word[:-1]
-    if word.endswith("i"):
-        word = word[:-1] + "y"
-    return word
 
 
 def content_stems(text: str) -> dict[str, str]:

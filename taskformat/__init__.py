@@ -4,22 +4,30 @@ Reading tasks needs no engine and no actor: ``realcli lint``, ``coverage``
 and ``align`` use this package alone.  ``load_task`` refuses what would make
 a task run incorrectly with one-line ``TaskFormatError`` messages;
 ``unimplemented_keys`` lists the task.toml keys realcli ignores;
-``tree_digest`` hashes a directory's content; ``resolve_env`` fills Harbor's
-``${VAR}`` templates at run time.
+``tree_digest`` hashes a directory's content; ``TaskEnv`` fills Harbor's
+``${VAR}`` templates at run time from the host variables the user opted into
+(``template_refs`` lists them; ``refusal`` says why a variable is never passed).
 """
 
+from realcli.taskformat._compose import harbor_variables
 from realcli.taskformat._digest import tree_digest
 from realcli.taskformat._harbor_keys import unimplemented_keys
 from realcli.taskformat._interaction import SCRIPT_SCHEMA_VERSION
+from realcli.taskformat._secrets import refusal
 from realcli.taskformat._task import Task, find_tasks, load_task
-from realcli.taskformat._templating import resolve_env
+from realcli.taskformat._templating import TASK_ENV_VAR, TaskEnv, TemplateRef, template_refs
 
 __all__ = [
     "SCRIPT_SCHEMA_VERSION",
+    "TASK_ENV_VAR",
     "Task",
+    "TaskEnv",
+    "TemplateRef",
     "find_tasks",
+    "harbor_variables",
     "load_task",
-    "resolve_env",
+    "refusal",
+    "template_refs",
     "tree_digest",
     "unimplemented_keys",
 ]

@@ -21,6 +21,8 @@ __all__ = ["check_environment", "convert_config", "load_steps"]
 
 
 def convert_config(path: Path, raw: dict[str, Any]) -> TaskConfig:
+    """``task.toml`` decoded into a ``TaskConfig``; raises ``TaskFormatError`` naming the file and key of anything
+    invalid."""
     data = dict(raw)
     if isinstance(data.get("metadata"), dict):
         data["metadata"] = _lenient_metadata(data["metadata"])
@@ -36,9 +38,18 @@ def convert_config(path: Path, raw: dict[str, Any]) -> TaskConfig:
         )
     _refuse_unsupported(path, config)
     given = raw.get("environment", {})
+    _refuse_platform(path, given if isinstance(given, dict) else {})
     env = _apply_size(path, env, "memory", explicit="memory_mb" in given)
     env = _apply_size(path, env, "storage", explicit="storage_mb" in given)
-    return msgspec.structs.replace(config, environment=env)
+    verifier = config.verifier
+    if verifier.environment is not None:
+        venv, vgiven = verifier.environment, raw.get("verifier", {}).get("environment", {})
+        venv = _apply_size(path, venv, "memory", explicit="memory_mb" in vgiven, where="verifier.environment")
+        venv = _apply_size(path, venv, "storage", explicit="storage_mb" in vgiven, where="verifier.environment")
+        if venv.workdir and not venv.workdir.startswith("/"):
+            raise task_error(path, "verifier.environment.workdir", f"{venv.workdir!r} is not an absolute path", "")
+        verifier = msgspec.structs.replace(verifier, environment=venv)
+    return msgspec.structs.replace(config, environment=env, verifier=verifier)
 
 
 _NETWORK_EXPECTED = "expected public or no-network; refused rather than run with more or less network than declared"
@@ -55,30 +66,87 @@ def _refuse_unsupported(path: Path, config: TaskConfig) -> None:
             raise task_error(path, f"{where}.allowed_hosts", "allowlists are not supported", _NETWORK_EXPECTED)
     if verifier.allowed_hosts is not None:
         raise task_error(path, "verifier.allowed_hosts", "allowlists are not supported", _NETWORK_EXPECTED)
-    declared = "public" if env.internet else "no-network"
-    for phase, mode in (("agent", agent.network_mode), ("verifier", verifier.network_mode)):
+    agent_network = "public" if env.internet else "no-network"
+    verifier_env = verifier.environment or env if verifier.separate else env
+    for phase, mode, declared in (
+        ("agent", agent.network_mode, agent_network),
+        ("verifier", verifier.network_mode, "public" if verifier_env.internet else "no-network"),
+    ):
         if mode is not None and mode != declared:
             raise task_error(
                 path,
                 f"{phase}.network_mode",
                 f"{mode!r} differs from the environment's {declared!r}: a per-phase network is not supported",
-                "expected the same network as [environment], or no per-phase network_mode",
+                "expected the same network as its environment, or no per-phase network_mode",
             )
-    if verifier.environment_mode not in (None, "shared") or verifier.environment is not None:
-        raise task_error(
-            path,
-            "verifier.environment_mode" if verifier.environment is None else "verifier.environment",
-            "a separate verifier environment is not supported",
-            "expected environment_mode = 'shared' (the verifier runs in the agent's container)",
-        )
+    _refuse_environment(path, "environment", env)
+    _check_verifier_mode(path, config)
+
+
+def _refuse_environment(path: Path, where: str, env: EnvironmentConfig) -> None:
+    """An environment table's keys realcli cannot apply ([environment], or a separate verifier's)."""
+    if where != "environment" and env.network_mode == "allowlist":
+        problem = "'allowlist' is not supported (realcli cannot limit a sandbox to allowed_hosts)"
+        raise task_error(path, f"{where}.network_mode", problem, _NETWORK_EXPECTED)
+    if where != "environment" and env.allowed_hosts is not None:
+        raise task_error(path, f"{where}.allowed_hosts", "allowlists are not supported", _NETWORK_EXPECTED)
     for key, present in (
-        ("environment.gpus", env.gpus > 0),
-        ("environment.gpu_types", env.gpu_types is not None),
-        ("environment.mcp_servers", bool(env.mcp_servers)),
-        ("environment.skills_dir", env.skills_dir is not None),
+        ("gpus", env.gpus > 0),
+        ("gpu_types", env.gpu_types is not None),
+        ("mcp_servers", bool(env.mcp_servers)),
+        ("skills_dir", env.skills_dir is not None),
     ):
         if present:
-            raise task_error(path, key, "not supported by realcli", "remove it, or run the task with Harbor")
+            raise task_error(
+                path, f"{where}.{key}", "not supported by realcli", "remove it, or run the task with Harbor"
+            )
+
+
+def _check_verifier_mode(path: Path, config: TaskConfig) -> None:
+    """Harbor's verifier modes: ``shared`` (the default) or ``separate`` (``[verifier.environment]`` implies it)."""
+    verifier = config.verifier
+    if verifier.environment_mode not in (None, "shared", "separate"):
+        raise task_error(
+            path,
+            "verifier.environment_mode",
+            f"unknown mode {verifier.environment_mode!r}",
+            "expected 'shared' (the agent's container) or 'separate' (a container of its own)",
+        )
+    if verifier.environment_mode == "shared" and verifier.environment is not None:
+        raise task_error(
+            path,
+            "verifier.environment",
+            "a verifier environment with environment_mode = 'shared' (Harbor refuses it too)",
+            "remove [verifier.environment], or set environment_mode = 'separate'",
+        )
+    for i, artifact in enumerate(config.artifacts):
+        source = artifact if isinstance(artifact, str) else artifact.source
+        if not source.startswith("/"):
+            raise task_error(
+                path, f"artifacts[{i}]", f"{source!r} is not an absolute path", "expected a container path"
+            )
+        if not isinstance(artifact, str) and artifact.service not in (None, "main"):
+            raise task_error(
+                path, f"artifacts[{i}].service", "compose services are not supported", "remove service, or use main"
+            )
+    if verifier.environment is not None:
+        _refuse_environment(path, "verifier.environment", verifier.environment)
+    if verifier.separate and config.steps:
+        raise task_error(
+            path,
+            "verifier.environment_mode",
+            "a separate verifier environment is not supported for a multi-step task",
+            "expected environment_mode = 'shared' with [[steps]] (the verifier runs in the agent's container)",
+        )
+
+
+def _refuse_platform(path: Path, environment: dict[str, Any]) -> None:
+    """Harbor 0.2x's platform keys: Windows containers and TPUs are refused (linux is realcli's only OS)."""
+    os_name = environment.get("os", "linux")
+    if os_name != "linux":
+        raise task_error(path, "environment.os", f"{os_name!r} containers are not supported", "expected 'linux'")
+    if environment.get("tpu") is not None:
+        raise task_error(path, "environment.tpu", "not supported by realcli", "remove it, or run the task with Harbor")
 
 
 def _lenient_metadata(meta: dict[str, Any]) -> dict[str, Any]:
@@ -100,7 +168,7 @@ _SIZE_UNITS_MB = {"G": 1024.0, "M": 1.0, "K": 1 / 1024}
 
 
 def _apply_size(
-    path: Path, env: EnvironmentConfig, key: Literal["memory", "storage"], *, explicit: bool
+    path: Path, env: EnvironmentConfig, key: Literal["memory", "storage"], *, explicit: bool, where: str = "environment"
 ) -> EnvironmentConfig:
     """Derive ``<key>_mb`` from Harbor's deprecated ``<key> = "2G"`` unless ``<key>_mb`` is set."""
     text = getattr(env, key)
@@ -116,26 +184,29 @@ def _apply_size(
             mb = None
     if mb is None or mb < 1:
         raise task_error(
-            path, f"environment.{key}", f"invalid size {text!r}", "expected a size such as '2G' or '512M', at least 1M"
+            path, f"{where}.{key}", f"invalid size {text!r}", "expected a size such as '2G' or '512M', at least 1M"
         )
     if explicit:
         return env
     return msgspec.structs.replace(env, **{f"{key}_mb": mb})
 
 
-# Harbor's multi-container environments (not supported here).
-_COMPOSE_FILES = ("docker-compose.yaml", "docker-compose.yml", "compose.yaml", "compose.yml")
-
-
 def check_environment(root: Path, config: TaskConfig) -> None:
+    """Raise ``TaskFormatError`` unless the task has the Dockerfile its image (and a separate verifier's image) is built
+    from, or names an image."""
+    if config.verifier.separate and not (config.verifier.environment or config.environment).docker_image:
+        # Harbor builds a separate verifier's image from tests/ (its build context), as environment/ for the agent.
+        check_file(
+            root / "tests" / "Dockerfile",
+            "expected the Dockerfile of the separate verifier's image (it holds /tests/test.sh), "
+            "or [verifier.environment] docker_image",
+        )
     if config.environment.docker_image:
         return
-    env_dir = root / "environment"
-    compose = any((env_dir / name).is_file() for name in _COMPOSE_FILES)
     check_file(
-        env_dir / "Dockerfile",
-        "expected the Dockerfile that builds the agent's container, or [environment] docker_image in task.toml",
-        missing_note="docker-compose environments are not supported" if compose else "",
+        root / "environment" / "Dockerfile",
+        "expected the Dockerfile that builds the agent's container (the main service), "
+        "or [environment] docker_image in task.toml",
     )
 
 

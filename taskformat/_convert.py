@@ -22,6 +22,8 @@ _T = TypeVar("_T")
 
 
 def convert(path: Path, data: Any, kind: type[_T], syntax: Syntax) -> _T:
+    """``data`` converted to ``kind``; a validation error becomes a ``TaskFormatError`` naming the file, the key and
+    what was expected."""
     try:
         return msgspec.convert(data, kind)
     except msgspec.ValidationError as e:
@@ -267,6 +269,8 @@ def _show(value: Any) -> str:
 
 def check_finite(path: Path, value: Any, where: str = "") -> None:
     # TOML and Python's json accept inf and nan; no budget, limit or resource can be either.
+    """Raise ``TaskFormatError`` for any infinite or NaN number in ``value`` (TOML and JSON accept them; no budget may
+    be one)."""
     if isinstance(value, float) and not math.isfinite(value):
         raise task_error(path, where, f"invalid value {value}", "expected a finite number")
     if isinstance(value, msgspec.Struct):

@@ -30,6 +30,7 @@ __all__ = [
 
 
 def task_error(file: Path | str, where: str, problem: str, expected: str = "") -> TaskFormatError:
+    """A ``TaskFormatError`` in the one-line form ``file: where: problem (expected)``."""
     message = f"{file}: {where}: {problem}" if where else f"{file}: {problem}"
     if expected:
         message += f" ({expected})"
@@ -37,6 +38,7 @@ def task_error(file: Path | str, where: str, problem: str, expected: str = "") -
 
 
 def check_file(path: Path, expected: str, missing_note: str = "") -> None:
+    """Raise ``TaskFormatError`` unless ``path`` is a regular file, saying what it should hold."""
     if not path.is_file():
         problem = "file missing" if not path.exists() else "not a regular file"
         if missing_note:
@@ -45,6 +47,7 @@ def check_file(path: Path, expected: str, missing_note: str = "") -> None:
 
 
 def read_text(path: Path, expected: str, missing_note: str = "") -> str:
+    """A task file's text; raises ``TaskFormatError`` when it is missing, unreadable or not UTF-8."""
     check_file(path, expected, missing_note)
     try:
         data = path.read_bytes()
@@ -57,6 +60,7 @@ def read_text(path: Path, expected: str, missing_note: str = "") -> str:
 
 
 def read_config(root: Path) -> dict[str, Any]:
+    """``task.toml`` parsed (not yet validated); a syntax error names its line and column."""
     path = root / "task.toml"
     text = read_text(path, "expected the task's configuration in TOML; every key is optional")
     try:
@@ -66,6 +70,7 @@ def read_config(root: Path) -> dict[str, Any]:
 
 
 def read_json(path: Path, expected: str) -> Any:
+    """A task's JSON file parsed; a syntax error names its line and column."""
     text = read_text(path, expected)
     try:
         return json.loads(text)
@@ -78,6 +83,7 @@ _TOML_POSITION = re.compile(r"^(?P<msg>.*) \(at (?:line (?P<line>\d+), column (?
 
 
 def syntax_error(path: Path, message: str, syntax: str) -> TaskFormatError:
+    """A parser's message as a ``TaskFormatError`` with its line and column where it gives them."""
     m = _TOML_POSITION.match(message)
     if m is None:
         return task_error(path, "", lower_first(message), f"expected valid {syntax}")
@@ -86,13 +92,16 @@ def syntax_error(path: Path, message: str, syntax: str) -> TaskFormatError:
 
 
 def lower_first(text: str) -> str:
+    """``text`` with its first letter lower-cased (a library's message inside ours)."""
     return text[:1].lower() + text[1:]
 
 
 def listing(names: Sequence[str], limit: int = 12) -> str:
+    """The names joined by commas, the first ``limit`` of them."""
     shown = ", ".join(names[:limit])
     return shown + (", ..." if len(names) > limit else "")
 
 
 def quote_key(name: str) -> str:
+    """A key as TOML writes it: bare when it can be, else quoted."""
     return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name)

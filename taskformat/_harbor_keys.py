@@ -24,11 +24,12 @@ _APPLIED: dict[str, frozenset[str]] = {
             "solution",
             "steps",
             "multi_step_reward_strategy",
+            "artifacts",
         }
     ),
     "agent": frozenset({"timeout_sec", "max_turns", "user", "network_mode"}),
     "collab": frozenset({"timeout_sec", "max_turns"}),
-    "verifier": frozenset({"timeout_sec", "env", "user", "environment_mode", "network_mode"}),
+    "verifier": frozenset({"timeout_sec", "env", "user", "environment_mode", "network_mode", "environment", "metric"}),
     "environment": frozenset(
         {
             "cpus",
@@ -44,12 +45,15 @@ _APPLIED: dict[str, frozenset[str]] = {
             "env",
             "healthcheck",
             "gpus",
+            "os",
         }
     ),
     "solution": frozenset({"env"}),
 }
 _NOT_IMPLEMENTED: dict[str, str] = {
-    "artifacts": "not implemented: artifacts are not collected after the trial (the evidence snapshot is)",
+    "artifacts": "not collected after the trial (the evidence snapshot is); only a separate verifier gets them",
+    "verifier.collect": "not implemented: collect hooks are not run (a separate verifier gets the artifacts as "
+    "the agent's container holds them)",
 }
 
 
@@ -67,7 +71,7 @@ def unimplemented_keys(raw: Mapping[str, Any]) -> list[tuple[str, str]]:
             continue
         for key in section:
             dotted = f"{table}.{key}" if table else str(key)
-            if dotted in _NOT_IMPLEMENTED:
+            if dotted in _NOT_IMPLEMENTED and not (dotted == "artifacts" and _separate(raw)):
                 found.append((dotted, _NOT_IMPLEMENTED[dotted]))
             elif key not in known:
                 found.append((dotted, "unknown key: ignored"))
@@ -76,6 +80,16 @@ def unimplemented_keys(raw: Mapping[str, Any]) -> list[tuple[str, str]]:
         if isinstance(step, Mapping):
             found += [(f"steps[{i}].{key}", "unknown key: ignored") for key in step if key not in _STEP_KEYS]
     return found
+
+
+def _separate(raw: Mapping[str, Any]) -> bool:
+    """Whether the task's verifier runs in an environment of its own (then ``artifacts`` are applied)."""
+    verifier = raw.get("verifier")
+    if not isinstance(verifier, Mapping):
+        return False
+    return verifier.get("environment_mode") == "separate" or (
+        verifier.get("environment_mode") is None and "environment" in verifier
+    )
 
 
 _STEP_KEYS = frozenset({"name", "min_reward", "agent", "verifier", "healthcheck", "inherit_prior_session"})

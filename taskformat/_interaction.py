@@ -44,6 +44,8 @@ SCRIPT_SCHEMA_VERSION = 1
 def load_interaction(
     root: Path,
 ) -> tuple[Script | None, OracleContract | None, list[tuple[Path, str]]]:
+    """A task's COLLAB layer: its script, its oracle contract and its trap files (None, None, [] without
+    ``interaction/``)."""
     idir = root / "interaction"
     if not idir.exists():
         return None, None, []

@@ -23,11 +23,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from realcli.events import TaskConfig, TaskSpec
+from realcli.events import ComposeProject, TaskConfig, TaskSpec
+from realcli.taskformat._compose import load_compose
 from realcli.taskformat._config import check_environment, convert_config, load_steps
 from realcli.taskformat._digest import tree_digest
 from realcli.taskformat._files import check_file, read_config, read_text, task_error
 from realcli.taskformat._interaction import load_interaction
+from realcli.taskformat._templating import check_templates
 
 __all__ = ["Task", "find_tasks", "load_task"]
 
@@ -49,6 +51,7 @@ class Task:
     environment_hash: str
     raw_config: Mapping[str, Any]
     traps: tuple[tuple[Path, str], ...] = ()
+    compose: ComposeProject | None = None  # environment/docker-compose.yaml's services besides main
 
     @property
     def task_id(self) -> str:
@@ -98,7 +101,9 @@ def load_task(path: Path) -> Task:
         raise task_error(path, "", what, "expected a task directory containing task.toml")
     raw = read_config(path)
     config = convert_config(path / "task.toml", raw)
+    check_templates(path / "task.toml", config)
     check_environment(path, config)
+    compose = load_compose(path.resolve(), config.environment)
     if config.steps:
         instruction, steps = load_steps(path, config)
     else:
@@ -133,6 +138,7 @@ def load_task(path: Path) -> Task:
         environment_hash=tree_digest(path / "environment"),
         raw_config=MappingProxyType(raw),
         traps=tuple((host.resolve(), dest) for host, dest in traps),
+        compose=compose,
     )
 
 

@@ -211,8 +211,8 @@ class TrialBuilder:
 
     # ------------------------------------------------------------ start
 
-    def start(self, *, opening: bool = True) -> TrialBuilder:
-        """TrialStarted, image, sandbox, traps, and the first user message."""
+    def start(self, *, opening: bool = True, workdir: str = "") -> TrialBuilder:
+        """TrialStarted, image, sandbox (in ``workdir``), traps, and the first user message."""
         self._add(
             self.sup,
             ev.TrialStarted,
@@ -236,6 +236,7 @@ class TrialBuilder:
             memory_mb=2048,
             network="none",
             pids_limit=512,
+            workdir=workdir,
         )
         script = self.task.script
         if self.mode == "collab" and script is not None:
@@ -286,9 +287,10 @@ class TrialBuilder:
             )
         return cid
 
-    def turn(self, commands: int = 1) -> None:
+    def turn(self, commands: int = 1, *, read: int | None = None) -> None:
+        """The end of an agent step; ``read``: the user messages it had read by then (None: not recorded)."""
         self.turns += 1
-        self._add(self.agent, ev.AgentTurnTaken, turn=self.turns, commands=commands)
+        self._add(self.agent, ev.AgentTurnTaken, turn=self.turns, commands=commands, messages_read=read)
 
     def yield_(self, *, claims_done: bool = False, question_pending: bool = False) -> None:
         self._add(
@@ -327,10 +329,11 @@ class TrialBuilder:
 
     # ------------------------------------------------------------ user
 
-    def user_says(self, kind: str, text: str, ref: str | None = None) -> str:
+    def user_says(self, kind: str, text: str, ref: str | None = None, *, in_reply_to: Sequence[str] = ()) -> str:
         self.user_messages += 1
         stream = self.user if self.mode == "collab" else self.sup
-        return self._add(stream, ev.UserMessaged, kind=kind, text=text, ref=ref).id
+        reply = tuple(in_reply_to)
+        return self._add(stream, ev.UserMessaged, kind=kind, text=text, ref=ref, in_reply_to=reply).id
 
     def slice(
         self, slice_id: str, *, trigger: str = "asked", text: str | None = None, paraphrased: bool = False
@@ -362,8 +365,9 @@ class TrialBuilder:
         )
         return self.user_says("probe", stimulus if text is None else text, probe_id)
 
-    def answer(self, text: str = DONT_KNOW) -> str:
-        return self.user_says("answer", text)
+    def answer(self, text: str = DONT_KNOW, *, to: Sequence[str] = ()) -> str:
+        """The user's answer; ``to``: the ids of the questions it answers (empty: unlinked, as older logs)."""
+        return self.user_says("answer", text, in_reply_to=to)
 
     def state_check(self, run: str, exit_code: int = 0, *, finished: bool = True) -> str:
         """The simulator checks a ``state`` trigger; ``finished=False`` leaves it running (see ``finish``)."""
@@ -393,8 +397,14 @@ class TrialBuilder:
         verifier_error: str | None = None,
         verify: bool = True,
         detail: str = "",
+        changes: Sequence[tuple[str, str]] | None = None,
+        files: Sequence[ev.EvidenceFile] = (),
     ) -> None:
-        """The end of a trial, in protocol order (agent stops, user closes, hard checks, verifier)."""
+        """The end of a trial, in protocol order (agent stops, user closes, hard checks, verifier).
+
+        ``changes``: the engine's file changes as (kind, path) pairs (None: not recorded, as
+        in older logs); ``files``: the evidence snapshot's files.
+        """
         script = self.task.script
         self._add(self.agent, ev.AgentStopped, reason=stop)
         if self.mode == "collab" and script is not None:
@@ -429,7 +439,12 @@ class TrialBuilder:
                             expect_exit=check.expect_exit,
                             passed=passed,
                         )
-            self._add(self.sandbox, ev.EvidenceSnapshotted, trial_id=self.trial_id)
+            recorded = None
+            if changes is not None:
+                kept = [ev.PathChange(path=p, kind=k) for k, p in changes]  # type: ignore[arg-type]
+                counts = {k: sum(c.kind == k for c in kept) for k in ("added", "modified", "deleted")}
+                recorded = ev.FilesystemChanges(changes=kept, **counts)
+            self._add(self.sandbox, ev.EvidenceSnapshotted, trial_id=self.trial_id, changes=recorded, files=list(files))
             self._add(self.sup, ev.VerificationRequested, trial_id=self.trial_id, timeout_sec=600)
             self._add(
                 self.sandbox,

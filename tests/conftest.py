@@ -103,9 +103,25 @@ def _tier(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> No
         monkeypatch.setenv(NO_NATS_ENV, request.node.nodeid)
 
 
+async def _remove_network(docker: Any, network_id: str) -> None:
+    """Remove a network; the engine may still list an endpoint of a container it has just removed
+    ("has active endpoints", 403) for a moment, so that answer is asked again for a while."""
+    from aiodocker.exceptions import DockerError
+
+    for _ in range(40):
+        try:
+            await (await docker.networks.get(network_id)).delete()
+            return
+        except DockerError as e:
+            if e.status != 403:
+                raise
+            await anyio.sleep(0.25)
+    await (await docker.networks.get(network_id)).delete()  # still held: the engine's own error, as is
+
+
 @pytest.fixture(scope="session")
 def _docker_sweep() -> Iterator[None]:
-    """At the end of a session that ran Docker tests: no sandbox or run network left; test-built images removed.
+    """At the end of a session that ran Docker tests: no sandbox, network or volume left; test-built images removed.
 
     Only this session's objects count: everything realcli creates in this
     session (here or in the CLI subprocesses, which inherit the variable)
@@ -130,14 +146,17 @@ def _docker_sweep() -> Iterator[None]:
             await prune_images(docker, select=made_here)
             networks = await docker.networks.list(filters=label)
             for net in networks:
-                await (await docker.networks.get(net["Id"])).delete()
-            return [c.id[:12] for c in mine] + [n["Name"] for n in networks]
+                await _remove_network(docker, net["Id"])
+            volumes = (await docker.volumes.list(filters=label)).get("Volumes") or []  # type: ignore[no-untyped-call]
+            for volume in volumes:
+                await docker._query_json(f"volumes/{volume['Name']}", method="DELETE")
+            return [c.id[:12] for c in mine] + [n["Name"] for n in networks] + [v["Name"] for v in volumes]
 
     try:
         leaked = anyio.run(sweep)
     except DockerUnavailableError:
         return  # the engine went away: nothing of this session can be left in it
-    assert not leaked, f"sandbox containers or networks were left behind: {leaked}"
+    assert not leaked, f"sandbox containers, networks or volumes were left behind: {leaked}"
 
 
 # ------------------------------------------------------------------- logs

@@ -10,12 +10,16 @@ Import from ``tests/conftest.py`` with ``pytest_plugins = ["conftest_docker"]``
 - ``sandbox_run``: a unique run id for ``DockerSandbox(run=...)``; at teardown
   the test fails if any container or network labelled with it is left (and removes it).
 - ``image_cleanup``: a list; every image reference appended is removed at teardown.
+- ``restricted_engine`` (module): a second, real engine without bridged networking or disk caps
+  (``tests._engines.RestrictedEngine``), stopped after the module.
+- ``disk_caps``: the engine caps sandbox disks (btrfs with simple quotas, which
+  ``scripts/services.sh start`` sets up and CI runs); the test fails, saying why, where it cannot.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import aiodocker
 import anyio
@@ -23,7 +27,8 @@ import pytest
 import pytest_asyncio
 from aiodocker.exceptions import DockerError
 
-from realcli.environments import connect, ensure_base_images
+from realcli.environments import DiskEnforcement, connect, disk_enforcement, ensure_base_images
+from tests._engines import RestrictedEngine
 
 DEBIAN_IMAGE = "debian:bookworm-slim"
 PYTHON_IMAGE = "realcli/python:bookworm"
@@ -83,3 +88,25 @@ async def image_cleanup(docker_client: aiodocker.Docker) -> AsyncIterator[list[s
         except DockerError as e:
             if e.status != 404:
                 raise
+
+
+@pytest_asyncio.fixture
+async def disk_caps(docker_client: aiodocker.Docker) -> DiskEnforcement:
+    found = await disk_enforcement(docker_client)
+    if found.kind != "quota":
+        pytest.fail(
+            f"this test needs a Docker engine that caps sandbox disks, and here {found.reason}: "
+            "start one with `scripts/services.sh start` (CI does)",
+            pytrace=False,
+        )
+    return found
+
+
+@pytest.fixture(scope="module")
+def restricted_engine(base_images: dict[str, str]) -> Iterator[RestrictedEngine]:
+    engine = RestrictedEngine()
+    try:
+        engine.start()
+        yield engine
+    finally:
+        engine.stop()

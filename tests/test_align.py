@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import shutil
 import textwrap
+import tomllib
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -201,3 +204,234 @@ async def test_model_assisted_alignment_adds_links_and_is_recorded(tmp_path: Pat
     assert isinstance(events[0], ev.SynthesisStarted)
     assert events[0].kind == "align"
     assert isinstance(events[-1], ev.SynthesisFinished)
+
+
+# ------------------------------------------------------------ the matcher's reading
+
+
+def test_sentences_do_not_end_at_abbreviations_and_do_end_inside_emphasis() -> None:
+    text = "**Never modify the exported orders.** Everything is derived from it, e.g. `12.37` is kept as written.\n"
+    assert [r.text for r in requirement_sentences(text)] == [
+        "**Never modify the exported orders.**",
+        "Everything is derived from it, e.g. `12.37` is kept as written.",
+    ]
+
+
+def test_pointers_and_lead_ins_are_not_requirements() -> None:
+    text = (
+        "Rewrite it so that it does exactly what is described here.\n\n"
+        "**Output and exit status.** It prints one line per file and exits 0.\n"
+    )
+    assert [r.text for r in requirement_sentences(text)] == ["It prints one line per file and exits 0."]
+
+
+def test_flags_parametrize_cases_and_helper_constants_are_a_checks_literals(tmp_path: Path) -> None:
+    (tmp_path / "test_cli.py").write_text(
+        textwrap.dedent(
+            """\
+            import pytest
+
+            def reference(values):
+                # the baseline window is 400-450 nm
+                return [v for v in values if 400 <= v <= 450]
+
+            @pytest.fixture
+            def expected():
+                return reference([1])
+
+            @pytest.mark.parametrize("args", [["-c", "web"], ["--component", "db,cache"]])
+            def test_components(args):
+                assert args
+
+            def test_baseline(expected):
+                assert expected == []
+            """
+        )
+    )
+    checks = {c.name: c for c in verifier_checks(tmp_path)}
+    assert {"-c", "--component", "db,cache"} <= set(checks["test_components"].literals)
+    assert {"400", "450"} <= set(checks["test_baseline"].literals)  # through the fixture, then the helper
+    req = requirement_sentences("`-c NAME`, `--component NAME`: keep only records of these components.")
+    assert align(req, list(checks.values())).checks_for(0) == ["test_components"]
+
+
+def test_a_check_whose_name_the_requirement_holds_links_to_it(tmp_path: Path) -> None:
+    (tmp_path / "test_make.py").write_text("def test_dist_tarball():\n    assert run('make', 'dist')\n")
+    req = requirement_sentences("`make dist`: builds, then writes the release tarball.")
+    assert align(req, verifier_checks(tmp_path)).checks_for(0) == ["test_dist_tarball"]
+
+
+def test_what_the_other_side_holds_as_a_whole_is_no_finding(tmp_path: Path) -> None:
+    """A check that tests a sentence through its fixture data (no shared words with the sentence) is
+    not flagged, nor is the sentence; a check of something the instruction never mentions is."""
+    instruction = "# Orders\n\nAmounts may use a comma as thousands separator.\n\nWrite the report.\n"
+    tests = (
+        'FIXTURE = "id,amount\\n1,\\"1,234.50\\"\\n"  # amounts with a thousands separator\n\n'
+        "def test_report_exact():\n    assert FIXTURE\n\n"
+        "def test_uses_systemd_timer():\n    assert 'OnCalendar=daily'\n"
+    )
+    root = make_task(tmp_path, "orders", instruction=instruction)
+    (root / "tests" / "test_orders.py").write_text(tests)
+    result = align_task(root)
+    assert [r.text for r in result.unlinked_requirements] == ["Amounts may use a comma as thousands separator."]
+    assert result.unmapped_requirements == []  # the verifier's fixture holds "amount", "thousand", "separator"
+    assert [c.name for c in result.unmapped_checks] == ["test_uses_systemd_timer"]
+
+
+# ------------------------------------------------------------ the bundled suite, and misaligned copies of it
+
+
+def test_the_bundled_suite_has_no_alignment_finding() -> None:
+    """What `make demo` and `make validate` print about the project's own tasks must be true: none
+    of the bundled tasks has a check of something its instruction never says, or a requirement no
+    check tests (those that cannot be tested are declared in task.toml)."""
+    findings = {
+        path.name: alignment.warnings()
+        for path in sorted(p for p in TASKS.iterdir() if (p / "task.toml").is_file())
+        if (alignment := align_task(path)).warnings()
+    }
+    assert findings == {}
+
+
+# Requirements that lose their only check when a test function is removed, read by hand in the task.
+# (task, test function removed, lines of instruction.md that are then untested; an empty set: every
+# requirement the function tested is still tested by another check).
+DROPPED_TESTS: list[tuple[str, str, set[int]]] = [
+    ("nginx-static-api-gateway", "test_main_config_not_edited", {12}),
+    ("logslice-cli-args", "test_help", {48}),
+    ("notes-service", "test_token_file_private", {14}),
+    ("sudoers-role-policy", "test_logfile_default_in_ops_file_and_in_force", {41}),
+    ("textkit-bugfix", "test_public_api_unchanged", {29}),
+    ("sshd-config-hardening", "test_include_line_kept", {9}),
+    ("transit-route-planner", "test_export_and_board_untouched", {22}),
+    ("q1-sales-summary", "test_no_formulas", {50}),
+    ("python-sdist", "test_build_is_reproducible", {3}),  # line 24 (a copy of the project) stays tested
+    ("terminal-quiz-fix", "test_deck_without_cards", {31}),
+    ("roster-user-sync", "test_second_run_changes_nothing", {48}),
+    ("sitecheck-deb-package", "test_script_builds_and_leaves_source_alone", set()),  # the real build tests both
+    ("team-calendar-ics", "test_folding_counts_octets", set()),  # the real feed's unfolding tests it
+]
+
+
+def test_misaligned_copies_are_found_with_high_precision(tmp_path: Path) -> None:
+    """Deliberately misaligned copies of the bundled tasks (their instruction, task.toml and tests):
+    a check taken from a task of another category, a requirement taken from one, and a test function
+    removed. A finding that is not the misalignment made is a false positive."""
+    tally = _Tally()
+    for case in _misaligned_copies(tmp_path):
+        result = align_task(case.root)
+        found = {f"check:{c.name}" for c in result.unmapped_checks}
+        found |= {f"line:{r.line}" for r in result.unmapped_requirements}
+        tally.add(case.kind, found, case.expected)
+    print(tally.summary())
+    # Measured on 48 tasks: precision 0.961 (95 of 99 findings), recall 0.925 (95 of 103 misalignments).
+    assert tally.precision() >= 0.9, tally.summary()
+    assert tally.recall() >= 0.85, tally.summary()
+    assert tally.precision("foreign-check") == tally.precision("foreign-requirement") == 1.0, tally.summary()
+
+
+@dataclass(frozen=True)
+class _Case:
+    kind: str  # foreign-check | foreign-requirement | dropped-test
+    root: Path
+    expected: frozenset[str]  # "check:<name>" and "line:<n>" findings a perfect aligner makes
+
+
+@dataclass
+class _Tally:
+    counts: dict[str, list[int]] = field(default_factory=dict)  # kind -> [true positives, false positives, misses]
+
+    def add(self, kind: str, found: set[str], expected: frozenset[str]) -> None:
+        row = self.counts.setdefault(kind, [0, 0, 0])
+        row[0] += len(found & expected)
+        row[1] += len(found - expected)
+        row[2] += len(expected - found)
+
+    def _sum(self, kind: str | None) -> list[int]:
+        rows = [r for k, r in self.counts.items() if kind in (None, k)]
+        return [sum(col) for col in zip(*rows, strict=True)]
+
+    def precision(self, kind: str | None = None) -> float:
+        tp, fp, _ = self._sum(kind)
+        return tp / (tp + fp) if tp + fp else 1.0
+
+    def recall(self, kind: str | None = None) -> float:
+        tp, _, fn = self._sum(kind)
+        return tp / (tp + fn) if tp + fn else 1.0
+
+    def summary(self) -> str:
+        lines = [f"{kind}: {tp} found, {fp} false, {fn} missed" for kind, (tp, fp, fn) in sorted(self.counts.items())]
+        return "; ".join([*lines, f"precision {self.precision():.3f}, recall {self.recall():.3f}"])
+
+
+def _bundled() -> list[Path]:
+    return sorted(p for p in TASKS.iterdir() if (p / "task.toml").is_file())
+
+
+def _category(root: Path) -> str:
+    return str(tomllib.loads((root / "task.toml").read_text())["metadata"]["category"])
+
+
+def _copy_for_alignment(root: Path, dest: Path) -> Path:
+    """What the aligner reads of a task: instruction.md, task.toml and tests/."""
+    dest.mkdir(parents=True)
+    for name in ("instruction.md", "task.toml"):
+        shutil.copy(root / name, dest / name)
+    shutil.copytree(root / "tests", dest / "tests")
+    return dest
+
+
+def _misaligned_copies(tmp: Path) -> list[_Case]:
+    roots = _bundled()
+    cases = []
+    for i, root in enumerate(roots):
+        # A task of another category, about a third of the suite further on.
+        others = [roots[(i + k) % len(roots)] for k in range(13, 13 + len(roots))]
+        donor = next(d for d in others if _category(d) != _category(root))
+        cases.append(_with_foreign_check(root, donor, i, tmp / f"{root.name}--check"))
+        cases.append(_with_foreign_requirement(root, donor, i, tmp / f"{root.name}--requirement"))
+    for name, check, lines in DROPPED_TESTS:
+        copy = _copy_for_alignment(TASKS / name, tmp / f"{name}--without-{check}")
+        _remove_function(copy / "tests", check)
+        cases.append(_Case("dropped-test", copy, frozenset(f"line:{n}" for n in lines)))
+    return cases
+
+
+def _with_foreign_check(root: Path, donor: Path, i: int, dest: Path) -> _Case:
+    """The donor's i-th check (with its module's imports, constants and helpers), as tests/test_zz_foreign.py."""
+    copy = _copy_for_alignment(root, dest)
+    checks = verifier_checks(donor / "tests")
+    check = checks[i % len(checks)]
+    source = (donor / "tests" / check.file).read_text()
+    tree = ast.parse(source)
+    kept = [
+        node
+        for node in tree.body
+        if not (isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name.lower().startswith("test"))
+        or node.name == check.name
+    ]
+    name = check.name if check.name not in {c.name for c in verifier_checks(copy / "tests")} else f"{check.name}_2"
+    text = "\n\n".join(ast.get_source_segment(source, node) or "" for node in kept)
+    (copy / "tests" / "test_zz_foreign.py").write_text(text.replace(f"def {check.name}(", f"def {name}("))
+    return _Case("foreign-check", copy, frozenset({f"check:{name}"}))
+
+
+def _with_foreign_requirement(root: Path, donor: Path, i: int, dest: Path) -> _Case:
+    """A requirement of the donor that names an exact value, appended to the instruction."""
+    copy = _copy_for_alignment(root, dest)
+    reqs = [r for r in requirement_sentences((donor / "instruction.md").read_text()) if "`" in r.text]
+    text = (copy / "instruction.md").read_text().rstrip("\n") + "\n\n" + reqs[i % len(reqs)].text + "\n"
+    (copy / "instruction.md").write_text(text)
+    return _Case("foreign-requirement", copy, frozenset({f"line:{text.count(chr(10))}"}))
+
+
+def _remove_function(tests: Path, name: str) -> None:
+    for path in sorted(tests.glob("test_*.py")):
+        source = path.read_text()
+        node = next((n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.FunctionDef) and n.name == name), None)
+        if node is not None:
+            lines = source.splitlines(keepends=True)
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            path.write_text("".join(lines[: first - 1] + lines[node.end_lineno or node.lineno :]))
+            return
+    raise AssertionError(f"{tests}: no test function {name} (DROPPED_TESTS is out of date)")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import subprocess
 import sys
 from collections import Counter
@@ -106,27 +108,50 @@ def test_coverage_counts_the_suite(suite: list[Task]) -> None:
 
 
 def test_the_suite_meets_the_papers_shape(suite: list[Task]) -> None:
-    """Toward the paper's suite: every category thrice, 25+ subdomains, 8+ slices and 6+ probes a task,
-    every template at least twice, and mutant solutions for every task."""
+    """Toward the paper's suite (issue 23), the counts as they stand: 56 tasks, every category at
+    least five times, one subdomain per task, 8+ slices (a mean above 11) and 6+ probes a task,
+    every template at least three times, mutant solutions for every task, a multi-service task
+    among them, and the tasks that start from a recorded terminal session say so in
+    [metadata.origin] and ship the recording."""
+    import tomllib
+
     cov = coverage(load_catalog(), ((t.task_id, t.spec.category, t.spec.script) for t in suite))
-    assert len(suite) >= 40
-    assert min(cov.categories.values()) >= 3
-    assert len({t.spec.config.metadata.subdomain for t in suite}) >= 25
+    assert len(suite) >= 56
+    assert min(cov.categories.values()) >= 5
+    assert len({t.spec.config.metadata.subdomain for t in suite}) >= 56
     assert min(t.slices for t in cov.tasks) >= 8
+    assert sum(t.slices for t in cov.tasks) / len(cov.tasks) >= 11
     assert min(t.probes for t in cov.tasks) >= 6
-    assert min(cov.template_uses.values()) >= 2
+    assert min(cov.template_uses.values()) >= 3
     assert all(len(t.mutants) >= 2 for t in suite)
+    assert any((t.root / "environment" / "docker-compose.yaml").is_file() for t in suite)
+    origins = {t.task_id: tomllib.loads((t.root / "task.toml").read_text())["metadata"] for t in suite}
+    sessions = {task_id: m["origin"] for task_id, m in origins.items() if m.get("origin", {}).get("kind") == "session"}
+    assert len(sessions) >= 11
+    for task_id, origin in sessions.items():
+        recording = TASKS / task_id / origin["file"]
+        assert recording.is_file(), (task_id, origin["file"])
+        assert hashlib.sha256(recording.read_bytes()).hexdigest() == origin["sha256"], task_id
 
 
 def test_docs_suite_is_the_suites_coverage() -> None:
     """docs/suite.md is generated: a task added or changed without regenerating it fails here."""
+    record = TASKS.parent / "docs" / "red-team.json"
     done = subprocess.run(
-        [sys.executable, "-m", "realcli", "coverage", str(TASKS), "--markdown"], capture_output=True, text=True
+        [sys.executable, "-m", "realcli", "coverage", str(TASKS), "--markdown", "--red-team", str(record)],
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 0, done.stderr
     assert (TASKS.parent / "docs" / "suite.md").read_text() == done.stdout, (
-        "docs/suite.md is stale: realcli coverage tasks/ --markdown > docs/suite.md"
+        "docs/suite.md is stale: realcli coverage tasks/ --markdown --red-team docs/red-team.json > docs/suite.md"
     )
+
+
+def test_the_red_team_record_is_of_the_whole_suite(suite: list[Task]) -> None:
+    """docs/red-team.json (realcli validate tasks/ --adversaries --red-team-record) holds every bundled task."""
+    record = json.loads((TASKS.parent / "docs" / "red-team.json").read_text())
+    assert set(record["tasks"]) == {t.task_id for t in suite}, "re-run make validate after adding a task"
 
 
 def test_coverage_names_what_a_partial_suite_misses(suite: list[Task]) -> None:
@@ -136,6 +161,22 @@ def test_coverage_names_what_a_partial_suite_misses(suite: list[Task]) -> None:
     assert len(cov.missing_templates) == 51 - cov.templates_instantiated
     assert cov.tasks[1].probes == 0
     assert cov.tasks[1].dimensions == ()
+
+
+def test_coverage_counts_checklist_items_by_evidence_and_measures_the_papers_shape(suite: list[Task]) -> None:
+    """``coverage --json``'s ``shape`` is the paper's table measured: an EXEC-only task counts as a task and
+    stays out of the per-script means; items are counted by the evidence each declares."""
+    from realcli.cli._suite_doc import suite_shape
+
+    two = suite[:2]
+    cov = coverage(load_catalog(), [(t.task_id, t.spec.category, t.spec.script) for t in two] + [("h", "x", None)])
+    items = [item for t in two for p in t.spec.script.probes for item in p.checklist]  # type: ignore[union-attr]
+    assert cov.items_by_evidence == {e: sum(i.evidence == e for i in items) for e in ("trace", "environment", "both")}
+    shape = suite_shape(two, cov)
+    assert shape.items == len(items)
+    assert shape.probes_mean == sum(len(t.spec.script.probes) for t in two) / 2  # type: ignore[union-attr]
+    assert shape.items_per_task == round(len(items) / 2, 2)
+    assert round(sum(shape.evidence_percent.values())) == 100
 
 
 def test_no_oracle_reply_leaves_a_change_unverified(suite: list[Task]) -> None:

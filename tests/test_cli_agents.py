@@ -185,7 +185,7 @@ def assert_collab_trial(records: list[ev.RecordedEvent], server: FakeModelServer
     assert "NO-KEY-ON-DISK" in said
     assert "NO-KEY-IN-ENV" in said
     assert "UPSTREAM-UNREACHABLE" in said
-    assert of(records, ev.CommandRequested) == []  # the sandbox actor never re-ran them
+    assert of(records, ev.CommandRequested) == []  # the warden never re-ran them
     # Every request reached the upstream with the real key, and each is a recorded model call.
     assert server.requests
     assert all(
@@ -261,7 +261,9 @@ async def test_codex_collab_trial_takes_a_mid_run_probe_on_resume(
     with FakeModelServer(require_key=API_KEY) as server:
         server.push(
             ToolCall("exec_command", {"cmd": "sleep 1; echo hello > /app/out"}),
-            Delay(2, ToolCall("exec_command", {"cmd": probe_command(server.port)})),
+            # The check reads the whole disk (seconds on a loaded machine): the model gives it time, or Codex
+            # hands it back as still running after its yield time and reports no end.
+            Delay(2, ToolCall("exec_command", {"cmd": probe_command(server.port), "yield_time_ms": 300_000})),
             Text("Done: /app/out holds hello."),
         )
         server.add_rule(Rule(r"backup copy", Text(REPLY), times=1))
@@ -274,6 +276,28 @@ async def test_codex_collab_trial_takes_a_mid_run_probe_on_resume(
     resumed = [r for r in server.requests if STIMULUS in json.dumps(r.body)]
     assert resumed
     assert resumed[0].headers.get("thread-id") == server.requests[0].headers.get("thread-id")
+
+
+@pytest.mark.docker
+async def test_a_command_codex_hands_back_unfinished_is_closed_with_no_exit_code(
+    agent_images: dict[str, str], tmp_path: Path, log: EventLog
+) -> None:
+    """Past its yield time Codex reports a command as still running, and never its end: the log says so."""
+    with FakeModelServer(require_key=API_KEY) as server:
+        server.push(
+            ToolCall("exec_command", {"cmd": "echo hello > /app/out; sleep 40; echo late", "yield_time_ms": 1000}),
+            Text("Done: /app/out holds hello."),
+        )
+        task = load_task(make_task(tmp_path, TASK, toml=ISOLATED))
+
+        records = await run_trial(log, task, CodexAgent(endpoint(server, "openai")), "exec")
+
+    (started,) = of(records, ev.CommandStarted)
+    (ended,) = of(records, ev.CommandFinished)
+    assert ended.command_id == started.command_id
+    assert ended.exit_code is None
+    assert "reported no end" in ended.stderr.text
+    assert of(records, ev.VerifierFinished)[0].reward == 1.0
 
 
 @pytest.mark.docker

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
@@ -12,7 +15,7 @@ import pytest
 
 from realcli import TaskFormatError
 from realcli import events as ev
-from realcli.environments import ImageMap
+from realcli.environments import DiskEnforcement, ImageMap
 from realcli.eventlog import EventLog, open_log
 from realcli.models import ModelEndpoint, Secret
 from realcli.projections import fold
@@ -30,7 +33,7 @@ from realcli.runtime import (
 )
 from realcli.runtime.trials._rewards import parse_rewards
 from realcli.scripts_catalog import load_catalog
-from realcli.taskformat import Task, load_task
+from realcli.taskformat import Task, TaskEnv, load_task
 from tests._reports import report
 from tests._tasks import make_task, turn
 from tests.fakes import FakeModelServer, Text
@@ -237,6 +240,36 @@ async def test_metric_chooses_the_reward_among_several(tmp_path: Path, slog: Eve
     assert (result.reward, result.error) == (1.0, None)
     assert result.metrics == {"accuracy": 1.0, "speed": 0.25}
     assert report(fold("h1", records))["trials"][0]["metrics"] == {"accuracy": 1.0, "speed": 0.25}
+    (trial,) = of(records, ev.TrialStarted)
+    assert trial.metric == "accuracy"
+
+
+@pytest.mark.docker
+async def test_a_task_chooses_its_own_metric_and_a_runs_metric_wins(tmp_path: Path, slog: EventLog) -> None:
+    root = make_task(tmp_path, "own-metric", toml='[verifier]\ntimeout_sec = 60\nmetric = "speed"\n')
+    (root / "tests" / "test.sh").write_text("#!/bin/sh\n" + METRICS_VERIFIER)
+    task = load_task(root)
+
+    _, by_task = await run(slog, [task], run_id="own")
+    _, by_run = await run(slog, [task], run_id="chosen", settings=RunSettings(metric="accuracy"))
+
+    assert task.config.verifier.metric == "speed"
+    assert (verifier(by_task, "own-metric-exec-1").reward, of(by_task, ev.TrialStarted)[0].metric) == (0.25, "speed")
+    assert (verifier(by_run, "own-metric-exec-1").reward, of(by_run, ev.TrialStarted)[0].metric) == (1.0, "accuracy")
+    assert (of(by_task, ev.RunStarted)[0].metric, of(by_run, ev.RunStarted)[0].metric) == (None, "accuracy")
+
+
+@pytest.mark.docker
+async def test_validate_takes_a_metric(tmp_path: Path, slog: EventLog) -> None:
+    task = verifier_writing(tmp_path, "metrics", METRICS_VERIFIER)
+
+    catalog = load_catalog()
+    without = await validate_tasks(slog, [task], catalog=catalog, run_prefix="v-none", settings=RunSettings())
+    chosen = RunSettings(metric="accuracy")
+    with_metric = await validate_tasks(slog, [task], catalog=catalog, run_prefix="v-acc", settings=chosen)
+
+    assert without[0].oracle_exec is None
+    assert with_metric[0].oracle_exec == 1.0
 
 
 @pytest.mark.parametrize(
@@ -249,7 +282,7 @@ async def test_metric_chooses_the_reward_among_several(tmp_path: Path, slog: Eve
         (None, b'{"only": 0.75}', None, 0.75, None),
         (None, b"1", None, 1.0, None),
         (None, b'{"a": 1, "b": 0}', "b", 0.0, None),
-        (None, b'{"a": 1, "b": 0}', "c", None, "no metric 'c' (--metric); it has a, b"),
+        (None, b'{"a": 1, "b": 0}', "c", None, "no metric 'c' (--metric or [verifier] metric); it has a, b"),
         (None, b'{"a": "high"}', None, None, "metric 'a' is \"high\", not a finite number"),
         (None, b"[1]", None, None, "is a JSON list, not an object"),
         (None, b"{", None, None, "not valid JSON"),
@@ -266,6 +299,39 @@ def test_reward_messages_say_what_was_wrong(
         assert result.error is None
     else:
         assert error in (result.error or "")
+
+
+# ---------------------------------------------------------------------- disk
+
+SPARSE_TOML = 'version = "1.0"\n\n[environment]\nstorage_mb = 200\n\n[verifier]\ntimeout_sec = 120.0\n'
+# A disk image as a task makes one: 20 GiB long and holding nothing yet; the verifier makes one of its own.
+SPARSE_VERIFIER = """#!/bin/bash
+size=$(stat -c %s /app/disk.img); kib=$(du -k /app/disk.img | cut -f1)
+truncate -s 30G /var/tmp/verifier.img && mine=yes || mine=no
+echo "size $size kib $kib verifier-image $mine"
+if [ "$size" = 21474836480 ] && [ "$kib" -lt 1024 ] && [ $mine = yes ]; then echo 1; else echo 0; fi \\
+  > /logs/verifier/reward.txt
+"""
+
+
+@pytest.mark.docker
+async def test_a_sparse_file_costs_what_it_holds_under_the_disk_cap(
+    tmp_path: Path, slog: EventLog, disk_caps: DiskEnforcement
+) -> None:
+    solve = "#!/bin/bash\ntruncate -s 20G /app/disk.img\n"
+    root = make_task(tmp_path, "sparse", solve=solve, toml=SPARSE_TOML)
+    (root / "tests" / "test.sh").write_text(SPARSE_VERIFIER)
+
+    _, records = await run(slog, [load_task(root)])
+
+    (sandbox,) = of(records, ev.SandboxCreated)
+    assert (sandbox.storage_mb, sandbox.storage) == (200, "quota")
+    (solved,) = [e for e in of(records, ev.CommandFinished) if e.purpose == "oracle"]
+    assert solved.exit_code == 0, solved.stderr.text  # no per-file size limit (it failed with 153, SIGXFSZ)
+    verified = verifier(records, "sparse-exec-1")
+    assert re.search(r"size 21474836480 kib \d+ verifier-image yes", verified.output.text), verified.output.text
+    assert verified.reward == 1.0  # and it occupies under a MiB
+    assert of(records, ev.StorageExceeded) == []
 
 
 # -------------------------------------------------------------------- images
@@ -313,36 +379,46 @@ if [ "$(cat /tmp/agent-user)" = nobody ] && [ "$(id -un)" = daemon ] && [ "$TOKE
 async def test_users_env_templates_and_the_solution_env_are_applied(
     tmp_path: Path, slog: EventLog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("REALCLI_TEST_TOKEN", "from-realcli")
-    monkeypatch.setenv("REALCLI_TEST_WORD", "nobody")
+    monkeypatch.setenv("HARBOR_TEST_VALUE", "from-realcli")
+    monkeypatch.setenv("HARBOR_TEST_WORD", "nobody")
+    monkeypatch.setenv("HARBOR_TEST_UNLISTED", "never-seen")  # set, but not opted in: the task sees it unset
     toml = (
         '[agent]\nuser = "nobody"\n'
-        '[verifier]\nuser = "daemon"\nenv = { TOKEN = "${REALCLI_TEST_TOKEN}" }\n'
-        '[environment]\nenv = { GREETING = "${REALCLI_TEST_UNSET:-hi}" }\n'
-        '[solution]\nenv = { WORD = "${REALCLI_TEST_WORD}" }\n'
+        '[verifier]\nuser = "daemon"\nenv = { TOKEN = "${HARBOR_TEST_VALUE}" }\n'
+        '[environment]\nenv = { GREETING = "${HARBOR_TEST_UNLISTED:-hi}" }\n'
+        '[solution]\nenv = { WORD = "${HARBOR_TEST_WORD}" }\n'
     )
     root = make_task(
         tmp_path, "users", toml=toml, solve='#!/bin/sh\n[ "$(id -un)" = "$WORD" ] && id -un > /tmp/agent-user\n'
     )
     (root / "tests" / "test.sh").write_text(WHO_VERIFIER)
     task = load_task(root)
+    opted_in = RunSettings(task_env=TaskEnv(["HARBOR_TEST_VALUE", "HARBOR_TEST_WORD"]))
 
-    _, records = await run(slog, [task])
+    _, records = await run(slog, [task], settings=opted_in)
 
     assert verifier(records, "users-exec-1").reward == 1.0
     (started,) = of(records, ev.TrialStarted)
-    assert started.task.config.verifier.env == {"TOKEN": "${REALCLI_TEST_TOKEN}"}  # the log keeps the template
+    assert started.task.config.verifier.env == {"TOKEN": "${HARBOR_TEST_VALUE}"}  # the log keeps the template
 
 
 @pytest.mark.docker
-async def test_an_unset_template_variable_is_a_task_error_naming_it(tmp_path: Path, slog: EventLog) -> None:
-    task = load_task(make_task(tmp_path, "unset", toml='[verifier]\nenv = { KEY = "${REALCLI_TEST_NEVER_SET}" }\n'))
+async def test_an_unset_or_unlisted_template_variable_is_a_task_error_naming_it(
+    tmp_path: Path, slog: EventLog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HARBOR_TEST_UNLISTED", "set-on-the-host")
+    unset = load_task(make_task(tmp_path, "unset", toml='[verifier]\nenv = { X = "${HARBOR_TEST_NEVER_SET}" }\n'))
+    unlisted = load_task(make_task(tmp_path, "unlisted", toml='[verifier]\nenv = { X = "${HARBOR_TEST_UNLISTED}" }\n'))
 
-    _, records = await run(slog, [task])
+    _, records = await run(slog, [unset, unlisted], settings=RunSettings(task_env=TaskEnv(["HARBOR_TEST_NEVER_SET"])))
 
-    (done,) = of(records, ev.TrialFinished)
-    assert done.cause == "task_error"
-    assert "verifier.env.KEY: ${REALCLI_TEST_NEVER_SET} is not set in realcli's environment" in done.detail
+    done = {e.trial_id: e for e in of(records, ev.TrialFinished)}
+    assert done["unset-exec-1"].cause == done["unlisted-exec-1"].cause == "task_error"
+    assert "verifier.env.X: ${HARBOR_TEST_NEVER_SET} is not set in realcli's environment" in done["unset-exec-1"].detail
+    assert (
+        "verifier.env.X: ${HARBOR_TEST_UNLISTED} is a host variable you did not pass to tasks "
+        "(opt in with --task-env HARBOR_TEST_UNLISTED" in done["unlisted-exec-1"].detail
+    )
 
 
 @pytest.mark.docker
@@ -559,3 +635,370 @@ async def test_terminus_keeps_its_conversation_only_when_the_step_inherits_it(
     second = json.dumps(fake_model_server.requests[1].body)
     assert "Step second" in second
     assert ("Step first" in second) is inherit
+
+
+# ---------------------------------------------------------------- entrypoint
+
+# The solution fetches what the image's entrypoint serves on localhost:8000 (only its service can answer),
+# waiting for the service to listen: the entrypoint starts it beside the agent, as in Harbor.
+FETCH = """#!/bin/sh
+python3 - > /app/out <<'PY'
+import time, urllib.request
+deadline = time.monotonic() + 120
+while True:
+    try:
+        print(urllib.request.urlopen("http://127.0.0.1:8000/word", timeout=20).read().decode().strip())
+        break
+    except OSError:
+        if time.monotonic() > deadline:
+            raise
+        time.sleep(0.2)
+PY
+"""
+PYTHON_WITH_ENTRYPOINT = """FROM realcli/python:bookworm
+WORKDIR /app
+COPY entry.sh /entry.sh
+RUN chmod +x /entry.sh && mkdir -p /srv && echo hello > /srv/word
+ENTRYPOINT ["/entry.sh"]
+"""
+ENTRYPOINTS = {
+    # starts a service, then sleeps (ignores its arguments)
+    "entry-sleeps": "#!/bin/sh\npython3 -m http.server 8000 --directory /srv >/dev/null 2>&1 &\nsleep infinity\n",
+    # execs a server (ignores its arguments)
+    "entry-execs": "#!/bin/sh\nexec python3 -m http.server 8000 --directory /srv\n",
+    # the cookbook's dns-blacklisting: prepares the system, starts a service, then execs its arguments
+    "entry-execs-args": "#!/bin/sh\nset -e\necho '127.0.0.1 blocked.example' >> /etc/hosts\n"
+    'python3 -m http.server 8000 --directory /srv >/dev/null 2>&1 &\nexec "$@"\n',
+}
+
+
+def entrypoint_task(parent: Path, name: str, entry: str, solve: str = FETCH) -> Task:
+    root = make_task(parent, name, dockerfile=PYTHON_WITH_ENTRYPOINT, solve=solve)
+    (root / "environment" / "entry.sh").write_text(entry)
+    return load_task(root)
+
+
+@pytest.mark.docker
+async def test_the_images_entrypoint_runs_as_in_harbor(tmp_path: Path, slog: EventLog) -> None:
+    """An entrypoint that starts a service and sleeps, one that execs a server, one that execs its arguments."""
+    tasks = [entrypoint_task(tmp_path, name, entry) for name, entry in ENTRYPOINTS.items()]
+    solve_hosts = "#!/bin/sh\ngrep -q blocked.example /etc/hosts && " + FETCH.removeprefix("#!/bin/sh\n")
+    (tasks[2].solution_dir / "solve.sh").write_text(solve_hosts)
+
+    _, records = await run(slog, tasks)
+
+    for name in ENTRYPOINTS:
+        assert verifier(records, f"{name}-exec-1").reward == 1.0, name
+    assert {tuple(e.entrypoint) for e in of(records, ev.SandboxCreated)} == {("/entry.sh",)}
+    assert of(records, ev.EntrypointExited) == []
+
+
+@pytest.mark.docker
+async def test_an_entrypoint_that_exits_still_gets_a_sandbox_and_its_exit_is_recorded(
+    tmp_path: Path, slog: EventLog
+) -> None:
+    entry = "#!/bin/sh\necho preparing the workspace\necho ready > /srv/state\nexit 3\n"
+    # Harbor starts the agent once the container runs, not once its entrypoint is done: wait for its work.
+    solve = "#!/bin/sh\nfor i in $(seq 600); do [ -s /srv/state ] && break; sleep 0.1; done\ncp /srv/state /app/out\n"
+    task = entrypoint_task(tmp_path, "entry-exits", entry, solve=solve)
+    (task.tests_dir / "test.sh").write_text(OUT_IS_READY)
+
+    _, records = await run(slog, [task])
+
+    assert verifier(records, "entry-exits-exec-1").reward == 1.0  # the entrypoint's work is there
+    (exited,) = of(records, ev.EntrypointExited)
+    assert exited.exit_code == 3
+    assert exited.output == "preparing the workspace"
+    (finished,) = of(records, ev.TrialFinished)
+    assert finished.cause == "agent_done"
+
+
+OUT_IS_READY = """#!/bin/sh
+if grep -qx ready /app/out; then echo 1; else echo 0; fi > /logs/verifier/reward.txt
+"""
+
+
+# ---------------------------------------------------------------- compose
+
+COMPOSE = """services:
+  main:
+    depends_on:
+      api-server:
+        condition: service_healthy
+      db:
+        condition: service_healthy
+    environment:
+      API_URL: http://api-server:5000
+  api-server:
+    build:
+      context: ./api-server
+    expose:
+      - "5000"
+    healthcheck:
+      test: ["CMD", "python3", "-c", "import socket; socket.create_connection(('localhost', 5000), timeout=2)"]
+      interval: 1s
+      timeout: 20s
+      retries: 300
+  db:
+    image: realcli/python:bookworm
+    command: ["sh", "-c", "sleep 2; mkdir -p /data && echo ready > /data/state && sleep infinity"]
+    volumes:
+      - dbdata:/data
+    healthcheck:
+      test: ["CMD-SHELL", "test -s /data/state"]
+      interval: 1s
+      retries: 300
+volumes:
+  dbdata:
+"""
+API_SERVER = """FROM realcli/python:bookworm
+RUN mkdir -p /srv/items && echo '["harbor"]' > /srv/items/index.json
+CMD ["python3", "-m", "http.server", "5000", "--directory", "/srv"]
+"""
+FETCH_ITEMS = (
+    '#!/bin/sh\npython3 -c "import os, urllib.request; '
+    "print(urllib.request.urlopen(os.environ['API_URL'] + '/items/index.json', timeout=20).read().decode().strip())\""
+    " > /app/items.json\ngrep -q harbor /app/items.json && echo hello > /app/out\n"
+)
+
+
+@pytest.mark.docker
+async def test_a_multi_container_task_runs_its_services_as_harbor_does(tmp_path: Path, slog: EventLog) -> None:
+    """The cookbook's recipe: main reaches a sidecar by name once its healthcheck passes; a db with a volume."""
+    root = make_task(tmp_path, "multi", dockerfile="FROM realcli/python:bookworm\nWORKDIR /app\n", solve=FETCH_ITEMS)
+    (root / "environment" / "docker-compose.yaml").write_text(COMPOSE)
+    (root / "environment" / "api-server").mkdir()
+    (root / "environment" / "api-server" / "Dockerfile").write_text(API_SERVER)
+    task = load_task(root)
+
+    _, records = await run(slog, [task])
+
+    assert task.compose is not None
+    assert [s.name for s in task.compose.services] == ["api-server", "db"]
+    assert verifier(records, "multi-exec-1").reward == 1.0
+
+
+# A sidecar serving a word on port 8000; main's solution records what it can reach, the verifier checks it.
+SIDECAR = """services:
+  api:
+    image: realcli/python:bookworm
+    command: ["sh", "-c", "mkdir -p /srv && echo served > /srv/word && exec python3 -m http.server 8000 -d /srv"]
+    healthcheck:
+      test: ["CMD", "python3", "-c", "import socket; socket.create_connection(('localhost', 8000), timeout=2)"]
+      interval: 1s
+      timeout: 20s
+      retries: 300
+"""
+PROBE_NETWORK = """#!/bin/sh
+probe() {
+  python3 -c "import sys, urllib.request as u; print(u.urlopen(sys.argv[1], timeout=5).read().decode().strip())" \\
+    "$1" 2>/dev/null || echo unreachable
+}
+{ echo "localhost=$(probe http://localhost:8000/word)"; echo "name=$(probe http://api:8000/word)"
+  echo "routes=$(tail -n +2 /proc/net/route | wc -l)"; } > /app/reach
+echo hello > /app/out
+"""
+
+
+def sidecar_task(parent: Path, name: str, toml: str, compose: str) -> Task:
+    root = make_task(parent, name, toml=toml, dockerfile="FROM realcli/python:bookworm\nWORKDIR /app\n")
+    (root / "solution" / "solve.sh").write_text(PROBE_NETWORK)
+    (root / "environment" / "docker-compose.yaml").write_text(compose)
+    return load_task(root)
+
+
+def reach(records: Sequence[ev.RecordedEvent], trial: str) -> dict[str, str]:
+    """What the solution could reach, from its copy of /app/reach (the verifier prints it)."""
+    text = verifier(records, trial).output.text
+    return dict(
+        line.split("=", 1) for line in text.splitlines() if line.split("=")[0] in ("localhost", "name", "routes")
+    )
+
+
+@pytest.mark.docker
+async def test_a_multi_container_task_without_network_is_networked_as_harbor_does(
+    tmp_path: Path, slog: EventLog
+) -> None:
+    """Harbor's no-network: main and its services share one namespace with no route out (localhost, not names);
+    a main the compose file cuts off (network_mode: none) reaches nothing, even with network."""
+    timeout = "[verifier]\ntimeout_sec = 60\n"
+    offline = sidecar_task(tmp_path, "offline", "[environment]\nallow_internet = false\n" + timeout, SIDECAR)
+    online = sidecar_task(tmp_path, "online", timeout, SIDECAR)
+    cut_off = sidecar_task(
+        tmp_path, "cut-off", timeout, SIDECAR.replace("services:\n", "services:\n  main:\n    network_mode: none\n")
+    )
+    for task in (offline, online, cut_off):
+        (task.tests_dir / "test.sh").write_text("#!/bin/sh\ncat /app/reach\necho 1 > /logs/verifier/reward.txt\n")
+
+    _, records = await run(slog, [offline, online, cut_off])
+
+    assert reach(records, "offline-exec-1") == {"localhost": "served", "name": "unreachable", "routes": "0"}
+    assert reach(records, "online-exec-1")["name"] == "served"
+    assert reach(records, "online-exec-1")["routes"] != "0"
+    assert reach(records, "cut-off-exec-1") == {"localhost": "unreachable", "name": "unreachable", "routes": "0"}
+    assert {e.network for e in of(records, ev.SandboxCreated, "offline-exec-1")} == {"none"}
+    assert {e.network for e in of(records, ev.SandboxCreated, "cut-off-exec-1")} == {"none"}
+
+
+@pytest.mark.parametrize(
+    ("service", "problem"),
+    [
+        ("    privileged: true\n", "services.api.privileged: a privileged container could reach the host"),
+        ("    network_mode: host\n", "services.api.network_mode: every service joins the trial's own network"),
+        ("    volumes:\n      - /etc:/host-etc\n", "/etc is outside the task's environment/"),
+    ],
+)
+def test_what_a_compose_file_asks_that_realcli_cannot_honour_is_refused_with_the_key(
+    tmp_path: Path, service: str, problem: str
+) -> None:
+    root = make_task(tmp_path, "refused")
+    (root / "environment" / "docker-compose.yaml").write_text(
+        "services:\n  api:\n    image: debian:bookworm-slim\n" + service
+    )
+
+    with pytest.raises(TaskFormatError) as err:
+        load_task(root)
+
+    assert problem in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+# Harbor's base for main, as task authors copy it into their compose files (Harbor fills in its variables).
+HARBOR_MAIN = """services:
+  main:
+    build:
+      context: ${CONTEXT_DIR}
+    image: ${MAIN_IMAGE_NAME}
+    command: ["sh", "-c", "sleep infinity"]
+    environment:
+      - TEST_DIR=${TEST_DIR}
+    volumes:
+      - ${HOST_VERIFIER_LOGS_PATH}:${ENV_VERIFIER_LOGS_PATH}
+      - ${HOST_AGENT_LOGS_PATH}:${ENV_AGENT_LOGS_PATH}
+    deploy:
+      resources:
+        limits:
+          cpus: ${CPUS}
+          memory: ${MEMORY}
+    network_mode: "none"
+"""
+
+
+def test_harbors_own_base_for_main_loads_with_harbors_variables(tmp_path: Path) -> None:
+    root = make_task(tmp_path, "airgapped", toml="[environment]\ncpus = 2\nmemory_mb = 4096\n")
+    (root / "environment" / "docker-compose.yaml").write_text(HARBOR_MAIN)
+
+    task = load_task(root)
+
+    assert task.compose is not None
+    assert task.compose.services == []
+    assert not task.compose.main_network  # network_mode: none
+    assert task.compose.main_environment == {"TEST_DIR": "${TEST_DIR}"}  # a host variable: filled in at run time
+    assert any("Harbor's mount of /logs/verifier" in note for note in task.compose.notes)
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        (("cpus: ${CPUS}", "cpus: 4"), "services.main.deploy.resources.limits: main's limits are the task's"),
+        (("sleep infinity", "python3 -m http.server"), "services.main.command: main runs Harbor's keep-alive"),
+        (("${HOST_AGENT_LOGS_PATH}", "./data"), "services.main.volumes[0]: main's files come from its image"),
+    ],
+)
+def test_harbors_base_for_main_changed_is_refused(tmp_path: Path, change: tuple[str, str], problem: str) -> None:
+    root = make_task(tmp_path, "changed")
+    (root / "environment" / "data").mkdir()
+    (root / "environment" / "docker-compose.yaml").write_text(HARBOR_MAIN.replace(*change))
+
+    with pytest.raises(TaskFormatError) as err:
+        load_task(root)
+
+    assert problem in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_lint_warns_of_what_realcli_does_differently_with_a_compose_file(tmp_path: Path) -> None:
+    root = make_task(tmp_path, "notes")
+    (root / "environment" / "conf").mkdir()
+    (root / "environment" / "docker-compose.yaml").write_text(
+        "services:\n  api:\n    image: debian:bookworm-slim\n    ports: ['8080:80']\n    restart: always\n"
+        "    volumes:\n      - ./conf:/etc/api\n"
+    )
+
+    linted = subprocess.run(
+        [sys.executable, "-m", "realcli", "lint", str(root)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+
+    assert linted.returncode == 0, linted.stdout + linted.stderr  # warnings: the task runs
+    out = " ".join(linted.stdout.split())
+    file = root / "environment" / "docker-compose.yaml"
+    assert "notes: 3 issue(s)" in out
+    assert f"warning: {file}: ports are not published on the host: services reach each other by name" in out
+    assert f"warning: {file}: services.api.restart: not applied (realcli removes services with the trial)" in out
+    assert f"warning: {file}: services.api.volumes: {root / 'environment' / 'conf'} is copied into the container" in out
+
+
+@pytest.mark.parametrize("name", ["docker-compose.yml", "compose.yaml", "compose.yml"])
+def test_only_harbors_compose_file_name_defines_the_environment(tmp_path: Path, name: str) -> None:
+    """Harbor reads environment/docker-compose.yaml only: another compose file there is the task's data."""
+    root = make_task(tmp_path, "data")
+    (root / "environment" / name).write_text("services:\n  web:\n    image: nginx\n    privileged: true\n")
+
+    task = load_task(root)
+
+    assert task.compose is None
+
+
+# ---------------------------------------------------------------- separate verifier
+
+SEPARATE_VERIFIER = """#!/bin/sh
+# The separate verifier's own image: the artifacts are there, the agent's other files are not.
+mkdir -p /logs/verifier
+if grep -qx hello /app/out && grep -qx noted /logs/artifacts/note.txt && [ ! -e /app/other ]; then
+  echo 1 > /logs/verifier/reward.txt
+else
+  echo 0 > /logs/verifier/reward.txt
+fi
+"""
+
+
+def separate_task(parent: Path, name: str, solve: str) -> Task:
+    """Harbor's separate verifier: tests/ builds its image, /app/out is the artifact handed over."""
+    toml = 'artifacts = ["/app/out"]\n[verifier]\nenvironment_mode = "separate"\ntimeout_sec = 60\n'
+    root = make_task(parent, name, solve=solve, toml=toml)
+    (root / "tests" / "test.sh").write_text(SEPARATE_VERIFIER)
+    (root / "tests" / "Dockerfile").write_text("FROM debian:bookworm-slim\nCOPY test.sh /tests/test.sh\n")
+    return load_task(root)
+
+
+@pytest.mark.docker
+async def test_a_separate_verifier_sees_the_artifacts_only_in_a_container_of_its_own(
+    tmp_path: Path, slog: EventLog
+) -> None:
+    honest = (
+        "#!/bin/sh\necho hello > /app/out\necho other > /app/other\n"
+        "mkdir -p /logs/artifacts\necho noted > /logs/artifacts/note.txt\n"
+    )
+    # A forger: nothing done, the reward written where a shared verifier's would be read, its tools replaced.
+    forger = (
+        "#!/bin/sh\nmkdir -p /logs/verifier /logs/artifacts\necho 1 > /logs/verifier/reward.txt\n"
+        "echo noted > /logs/artifacts/note.txt\nprintf '#!/bin/sh\\nexit 0\\n' > /bin/grep\n"
+    )
+    tasks = [separate_task(tmp_path, "separate", honest), separate_task(tmp_path, "forged", forger)]
+
+    _, records = await run(slog, tasks)
+
+    assert verifier(records, "separate-exec-1").reward == 1.0
+    assert verifier(records, "forged-exec-1").reward == 0.0
+    (prepared,) = of(records, ev.VerifierPrepared, "separate-exec-1")
+    assert prepared.environment.startswith("realcli-task/separate-verifier:")
+    handed = {(c.direction, c.src) for c in of(records, ev.FilesCopied, "separate-exec-1") if c.purpose == "artifact"}
+    assert handed == {("out", "/app/out"), ("out", "/logs/artifacts"), ("in", "/app/out"), ("in", "/logs/artifacts")}
+    assert not [c for c in of(records, ev.FilesCopied, "separate-exec-1") if c.purpose == "tests"]  # in its image
+    images = [e.image for e in of(records, ev.ImageBuilt, "separate-exec-1")]
+    assert images[0].startswith("realcli-task/separate:")
+    assert images[1] == prepared.environment

@@ -334,6 +334,7 @@ EOF
 RUN <<-EOF
 \techo tabbed > /tabbed
 \tEOF
+ENV NAME=world
 COPY --chmod=755 <<EOF /etc/greeting
 hello $NAME
 EOF
@@ -363,13 +364,118 @@ async def test_dockerfiles_that_need_buildkit_build(
         "ran /dev/pipes/EOF",  # a heredoc with a shebang runs as a script, as BuildKit runs it
         "from cat",
         "tabbed",
-        "hello $NAME",
+        "hello world",  # BuildKit expands an unquoted COPY heredoc with the stage's variables
         "#!/bin/sh",
         "echo tool",
         "755",
         "755",
         "",
     ]
+
+
+# Every heredoc form BuildKit's Dockerfile frontend accepts: (name, Dockerfile lines after FROM, command, output).
+HEREDOC_FORMS = [
+    ("run", "RUN <<EOF\necho plain > /out\nEOF", "cat /out", "plain"),
+    ("run-shebang", 'RUN <<EOF\n#!/bin/sh\necho "ran $0" > /out\nEOF', "cat /out", "ran /dev/pipes/EOF"),
+    ("run-dash", "RUN <<-EOF\n\techo tabs > /out\n\tEOF", "cat /out", "tabs"),
+    ("run-spaced", "RUN << EOF\necho spaced > /out\nEOF", "cat /out", "spaced"),
+    (
+        "run-spaced-quoted",
+        "RUN cat > /out << 'EOF'\nint main() { return $x; }\nEOF",
+        "cat /out",
+        "int main() { return $x; }",
+    ),
+    ("run-dash-in-command", "RUN cat <<-EOF > /out\n\t\tindented\n\tEOF", "cat /out", "indented"),
+    ("run-double-quoted", 'RUN <<"EOF"\necho dq > /out\nEOF', "cat /out", "dq"),
+    ("run-partly-quoted", 'RUN cat <<E"O"F > /out\n$HOME stays\nEOF', "cat /out", "$HOME stays"),
+    ("run-command", "RUN sh -s <<EOF\necho from-stdin > /out\nEOF", "cat /out", "from-stdin"),
+    ("run-two", "RUN cat <<A > /a && cat <<B > /b\nfirst\nA\nsecond\nB", "cat /a /b", "first\nsecond"),
+    ("run-fd", "RUN cat 3<<EOF <&3 > /out\nfd three\nEOF", "cat /out", "fd three"),
+    (
+        "run-continued",
+        "RUN true && \\\n    cat <<EOF > /out && \\\n# a comment\n    echo after >> /out\nbody\nEOF",
+        "cat /out",
+        "body\nafter",
+    ),
+    (
+        "run-mount",
+        "RUN --mount=type=tmpfs,target=/scratch <<EOF\necho m > /scratch/x && cp /scratch/x /out\nEOF",
+        "cat /out",
+        "m",
+    ),
+    ("copy", "COPY <<EOF /out\nliteral `id` text\nEOF", "cat /out", "literal `id` text"),
+    (
+        "copy-expanded",
+        "ENV WHO=you\nCOPY <<EOF /out\nhi $WHO ${WHO}! \\$WHO $(id) `id`\nEOF",
+        "cat /out",
+        "hi you you! $WHO $(id) `id`",
+    ),
+    ("copy-quoted", "ENV WHO=you\nCOPY <<'EOF' /out\nhi $WHO\nEOF", "cat /out", "hi $WHO"),
+    ("copy-dash", "COPY <<-EOF /out\n\ttabbed\n\tEOF", "cat /out", "tabbed"),
+    (
+        "copy-two-into-dir",
+        "COPY <<one.txt <<two.txt /dir/\n1\none.txt\n2\ntwo.txt",
+        "cat /dir/one.txt /dir/two.txt",
+        "1\n2",
+    ),
+    ("copy-into-existing-dir", "COPY <<note /tmp\nin tmp\nnote", "cat /tmp/note", "in tmp"),
+    ("copy-flags", "COPY --chmod=751 --chown=nobody <<EOF /out\nx\nEOF", "stat -c '%a %U' /out", "751 nobody"),
+    ("copy-as-user", "USER nobody\nCOPY <<EOF /out\nx\nEOF", "stat -c %U /out", "root"),
+    ("add", "ADD <<EOF /out\nadded\nEOF", "cat /out", "added"),
+]
+
+
+@pytest.mark.docker
+@pytest.mark.parametrize(
+    ("lines", "command", "expected"), [f[1:] for f in HEREDOC_FORMS], ids=[f[0] for f in HEREDOC_FORMS]
+)
+async def test_every_heredoc_form_builds_with_buildkits_meaning(
+    docker_client: aiodocker.Docker,
+    debian_image: str,
+    image_cleanup: list[str],
+    tmp_path: Path,
+    sandbox_run: str,
+    lines: str,
+    command: str,
+    expected: str,
+) -> None:
+    env = write_env(tmp_path, f"FROM debian:bookworm-slim\n{lines}\n")
+
+    image = await ensure_task_image(docker_client, task_id(), env)
+    image_cleanup.append(image.tag)
+
+    async with DockerSandbox(docker_client, image.tag, run=sandbox_run, trial="heredoc") as sb:
+        result = await sb.exec(command, timeout_sec=30, user="root")
+    assert result.exit_code == 0, result.stderr.text
+    assert result.stdout.text == expected + "\n"
+
+
+def test_a_spaced_heredoc_does_not_leak_its_body_as_instructions() -> None:
+    # The issue's form: the body's `int main()` was read as an instruction `INT`.
+    rewrite = rewrite_dockerfile("FROM x\nRUN cat > f << 'EOF'\nint main() {}\nEOF\nRUN true\n")
+
+    assert rewrite.text.splitlines() == [
+        "FROM x",
+        'RUN ["/bin/sh", "-c", "cat > f << \'EOF\'\\nint main() {}\\nEOF"]',
+        "RUN true",
+    ]
+
+
+@pytest.mark.parametrize(
+    "line", ["RUN <<- EOF", 'RUN echo "<<EOF"', "RUN cat<<EOF", "RUN cat <<<EOF", 'RUN ["sh", "<<EOF"]']
+)
+def test_what_buildkit_does_not_take_for_a_heredoc_is_left_as_written(line: str) -> None:
+    text = f"FROM x\n{line}\nEOF\n"
+
+    assert rewrite_dockerfile(text).text == text
+
+
+def test_a_copy_heredoc_is_a_file_of_the_build_context() -> None:
+    rewrite = rewrite_dockerfile("FROM x\nCOPY --chmod=600 <<EOF data.txt /srv/\nkept as is\nEOF\n")
+
+    ((path, content),) = rewrite.files.items()
+    assert content == b"kept as is\n"
+    assert rewrite.text.splitlines()[1:] == ["COPY --chmod=600 data.txt /srv/", f'COPY --chmod=600 ["{path}", "/srv/"]']
 
 
 def test_the_rewrite_leaves_dockerfiles_without_heredocs_alone() -> None:

@@ -1,30 +1,56 @@
-"""The simulator-fidelity audit: each criterion passes on a faithful ledger and fails on a broken one."""
+"""The simulator-fidelity audit: each criterion passes on a faithful ledger and fails on a broken one; the LLM
+simulator end to end, faithful and drifting."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+import shutil
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
+import anyio
 import pytest
 
 from realcli import events as ev
-from realcli.projections import DONT_KNOW_ANSWER, CatalogView, FidelityVerdict, audit_fidelity, fold
+from realcli.eventlog import open_log
+from realcli.judging import load_run
+from realcli.models import ModelEndpoint, Secret
+from realcli.projections import (
+    DONT_KNOW_ANSWER,
+    CatalogView,
+    FidelityVerdict,
+    RunFacts,
+    audit_fidelity,
+    build_instances,
+    fold,
+)
+from realcli.runtime import LlmVoice, OracleAgent, RunPlan, llm_user_info, start_run
 from realcli.runtime.users._voices import DONT_KNOW
-from tests._trials import RunRecorder, TrialBuilder, catalog_info, rotation_script, task_spec
+from realcli.taskformat import load_task
+from tests._reports import report
+from tests._trials import RunRecorder, TrialBuilder, catalog_info, rotation_script, script_of, task_spec
+from tests.fakes import HEDGE, FakeModelServer, UserModel, eager_user, faithful_user, hedging_user
 
 VIEW = CatalogView(catalog_info())
 SCRIPT = rotation_script()
 
 
 def audit(
-    play: Callable[[TrialBuilder], object], *, user_sim: str = "scripted", finish: bool = True, mode: str = "collab"
+    play: Callable[[TrialBuilder], object],
+    *,
+    user_sim: str = "scripted",
+    finish: bool = True,
+    mode: str = "collab",
+    script: ev.Script = SCRIPT,
+    asked_by_model: dict[str, str] | None = None,
 ) -> dict[str, FidelityVerdict]:
     rec = RunRecorder()
-    t = rec.trial(task_spec("t1", script=SCRIPT), mode, user_sim=user_sim).start()  # type: ignore[arg-type]
+    t = rec.trial(task_spec("t1", script=script), mode, user_sim=user_sim).start()  # type: ignore[arg-type]
     play(t)
     if finish:
         t.finish(reward=1.0)
     trial = fold("r1", rec.records(), keep_trace=True).trials[t.trial_id]
-    return {f.criterion: f for f in audit_fidelity(trial, VIEW.dimension)}
+    return {f.criterion: f for f in audit_fidelity(trial, VIEW.dimension, asked_by_model=asked_by_model)}
 
 
 def verdicts(result: dict[str, FidelityVerdict]) -> dict[str, str]:
@@ -105,6 +131,12 @@ def test_an_llm_simulator_may_paraphrase_slices_but_not_verbatim_ones() -> None:
         ("Keep everything older than two weeks, compressed.", "lost '14'"),  # a number paraphrased away
         ("Logs older than 14 days must be compressed, never deleted: see /etc/audit.conf.", "added '/etc/audit.conf'"),
         ("Logs older than 14 days can go; audit needs the rest.", "content words"),  # the rule itself changed
+        # Every token and word kept, the requirement's force gone (hedges, optionality, negations, bounds, units):
+        (f"{SCRIPT.slices[0].content} {HEDGE}", "adds a hedge or optionality the slice does not have ('if it is a"),
+        ("Logs older than 14 days could be compressed, never deleted: audit needs them.", "('might/could')"),
+        ("Logs older than 14 days must not be compressed, never deleted: audit needs them.", "has 2 negation(s)"),
+        ("Logs newer than 14 days must be compressed, never deleted: audit needs them.", "drops a lower bound"),
+        ("Logs older than 14 hours must be compressed, never deleted: audit needs them.", "counts (14 day)"),
     ],
 )
 def test_a_paraphrase_that_changes_the_slice_breaks_script_intent(text: str, lost: str) -> None:
@@ -194,8 +226,138 @@ def test_a_question_that_names_no_topic_does_not_release_an_asked_slice() -> Non
         t.slice("s1")
 
     assert audit(play)["disclosure"].verdict == "fail"
-    # an LLM simulator judges relevance itself: any question will do
+    # An LLM simulator judges relevance itself, and the audit re-decides its release with its own matcher.
+    llm = audit(play, user_sim="llm")["disclosure"]
+    assert llm.verdict == "fail"
+    assert (
+        "slice s1 was given away early: no question before it asks about its topics (retention, delete" in llm.rationale
+    )
+    assert "the last was msg:" in llm.rationale
+    assert llm.rationale.endswith(", 'What should the cron schedule be?'")
+
+
+def test_the_audit_matches_an_llm_simulators_topics_by_their_words_in_any_order_and_form() -> None:
+    """s1's topics: retention, delete, old logs, keep.  "logs that are old" names every word of
+    "old logs": an LLM simulator may release s1 on it; the scripted simulator matches phrases only."""
+
+    def play(t: TrialBuilder) -> None:
+        t.say("Should logs that are old stay around?", question=True)
+        t.slice("s1")
+
     assert audit(play, user_sim="llm")["disclosure"].verdict == "pass"
+    assert audit(play)["disclosure"].verdict == "fail"
+
+
+# A script with ``asked`` slices and an ``asked`` probe, as log-rotation has (s2 ... s8, p2).
+ASKED = script_of(
+    slices=[
+        {"id": "s_cron", "content": "It runs nightly at 02:30.", "release": {"on": "asked", "topics": ["schedule"]}},
+        {
+            "id": "s_dumps",
+            "content": "Crash dumps stay in /app/crash.",
+            "release": {"on": "asked", "topics": ["dumps"]},
+        },
+    ],
+    probes=[
+        {
+            "id": "p_plan",
+            "template": "1.1.c",
+            "goal": "g",
+            "trigger": {"on": "agent_turns", "n": 1},
+            "stimulus": "How are you planning to go about this?",
+            "checklist": [],
+        },
+        {
+            "id": "p_dumps",
+            "template": "5.2.c",
+            "goal": "g",
+            "trigger": {"on": "asked", "topics": ["crash dump"]},
+            "stimulus": "Please don't delete the crash dumps.",
+            "checklist": [],
+        },
+    ],
+)
+
+
+def asks_then_answers(t: TrialBuilder) -> None:
+    """What an LLM simulator that keeps to its topics records for an agent that asks two questions."""
+    t.say("What should I know about the schedule?", question=True)
+    t.turn(commands=0)
+    t.yield_(question_pending=True)
+    t.slice("s_cron", paraphrased=True, text="Sure. It runs nightly at 02:30.")
+    t.probe("p_plan", trigger="agent_turns")  # its trigger held at the first turn
+    t.say("Plan: first I look, then I change.")
+    t.turn(commands=0)
+    t.say("What about deleting the crash dumps?", question=True)
+    t.turn(commands=0)
+    t.yield_(question_pending=True)
+    t.slice("s_dumps", paraphrased=True, text="Sure. Crash dumps stay in /app/crash.")
+    t.probe("p_dumps", trigger="asked")  # "crash dumps" asks about "crash dump"
+
+
+def test_a_faithful_llm_simulators_asked_probe_is_timed_by_its_own_question() -> None:
+    """The audit once let any question meet every ``asked`` trigger of an LLM simulator, so p_dumps'
+    trigger "held" at the first question and the faithful order (p_plan, then p_dumps) read as inverted."""
+    result = audit(asks_then_answers, user_sim="llm", script=ASKED)
+    assert {c: v.rationale for c, v in result.items() if v.verdict == "fail"} == {}
+
+
+def test_an_llm_simulator_may_keep_back_a_slice_whose_topic_word_a_question_merely_names() -> None:
+    """Which questions ask about a topic is the LLM simulator's call: the audit checks that it gave
+    nothing away unasked, not that it answered whenever a topic word appeared."""
+
+    def play(t: TrialBuilder) -> None:
+        t.say("Any crash dumps I should know about?", question=True)  # names s_dumps' topic "dumps"
+        t.yield_(question_pending=True)
+        t.answer()  # the LLM simulator judged it not to ask for s_dumps
+        t.run("ls /app")
+        t.yield_(claims_done=True)
+
+    assert audit(play, user_sim="llm", script=ASKED)["timing"].verdict == "pass"
+    assert audit(play, script=ASKED)["timing"].verdict == "fail"  # the scripted simulator's rule is the topic
+
+
+def releases_everything(t: TrialBuilder) -> str:
+    """An LLM simulator whose topic decision releases every candidate on the first question."""
+    question = t.say("What should I know about the schedule?", question=True)
+    t.turn(commands=0)
+    t.yield_(question_pending=True)
+    t.slice("s_cron")
+    t.slice("s_dumps")
+    t.probe("p_dumps", trigger="asked")
+    t.say("Understood.")
+    t.turn(commands=0)
+    t.yield_(claims_done=False)
+    t.probe("p_plan", trigger="agent_turns")  # queued behind p_dumps, in flight until the agent yielded
+    return question
+
+
+def test_an_llm_simulator_that_releases_every_slice_on_any_question_is_flagged_with_what_it_gave_away() -> None:
+    result = audit(releases_everything, user_sim="llm", script=ASKED)
+    disclosure, timing = result["disclosure"], result["timing"]
+    assert disclosure.verdict == "fail"
+    assert disclosure.rationale == (
+        "slice s_dumps was given away early: no question before it asks about its topics (dumps); "
+        "the last was msg:r1-00000006, 'What should I know about the schedule?'"
+    )
+    assert "s_cron" not in disclosure.rationale  # the question asked about the schedule
+    assert timing.verdict == "fail"
+    assert timing.rationale.startswith("probe p_dumps fired before its trigger held: no question before it asks")
+    assert timing.affected_dimensions == ("SR",)
+
+
+def test_a_judge_models_reading_of_a_question_can_confirm_an_llm_simulators_release() -> None:
+    """With a judge model, a release the topic words cannot tie to a question is re-decided by the model
+    (``LlmJudge.asked``): the question it names meets the trigger."""
+
+    def play(t: TrialBuilder) -> None:
+        question = releases_everything(t)
+        confirmed["s_dumps"] = f"{question}"
+
+    confirmed: dict[str, str] = {}
+    result = audit(play, user_sim="llm", script=ASKED, asked_by_model=confirmed)
+    assert result["disclosure"].verdict == "pass"
+    assert result["timing"].verdict == "fail"  # p_dumps was not confirmed
 
 
 def test_command_and_after_slices_need_their_conditions() -> None:
@@ -372,3 +534,110 @@ def test_fidelity_verdicts_convert_to_events() -> None:
         judge_id="j", trial_id="t1-collab-1", criterion=result["timing"].criterion, verdict=result["timing"].verdict
     )
     assert ev.decode(ev.encode(event)) == event
+
+
+# ------------------------------------------------------------------ the LLM simulator, end to end
+#
+# The real LlmVoice behind a scripted user model on loopback (tests/fakes/user_models.py), the oracle on
+# bundled tasks in real sandboxes, judged live by the rules judge.
+
+TASKS = Path(__file__).resolve().parent.parent / "tasks"
+
+
+async def oracle_with_llm_user(tmp_path: Path, tasks: Sequence[str | Path], model: UserModel) -> RunFacts:
+    """The oracle in COLLAB on ``tasks`` (bundled task names, or task folders), the LLM simulator
+    speaking through ``model``."""
+    async with (
+        FakeModelServer(default=model) as server,
+        open_log(f"sqlite:{tmp_path / 'log.db'}") as log,
+    ):
+        sim = ModelEndpoint(
+            base_url=server.openai_base_url, model="user-model", api_key=Secret("sk-user-test"), timeout_sec=30.0
+        )
+        plan = RunPlan(
+            run_id="r1",
+            tasks=[load_task(TASKS / task) for task in tasks],
+            mode="collab",
+            agent=OracleAgent.info,
+            make_agent=lambda task: OracleAgent(task.spec.oracle),
+            voice=lambda script, writer: LlmVoice(sim, script, writer),
+            user_sim=llm_user_info(sim),
+            concurrency=2,
+        )
+        with anyio.fail_after(600):
+            await start_run(log, plan)
+        return await load_run(log, "r1", keep_trace=True)
+
+
+def fidelity_of(facts: RunFacts, trial_id: str) -> dict[str, tuple[str, str]]:
+    return {c: (a.verdict, a.rationale) for c, a in facts.judges["rules"].fidelity[trial_id].items()}
+
+
+@pytest.mark.usefixtures("python_image")
+@pytest.mark.docker
+async def test_a_faithful_llm_simulator_raises_no_alarm_and_leaves_the_oracles_score_alone(tmp_path: Path) -> None:
+    """Four bundled tasks with ``asked`` probes (log-rotation's p2, site-backup-rotation's p_refuse), slices
+    whose triggers race (gateway-rate-limit-replay) and a first-response item right after a slice
+    (lighthouse-adventure-saves' p1.c3).  The user model holds each answer back as a hosted model does, so
+    the oracle answers a slice while the simulator already sends the probe after it."""
+    names = ["log-rotation", "lighthouse-adventure-saves", "gateway-rate-limit-replay", "site-backup-rotation"]
+    facts = await oracle_with_llm_user(tmp_path, names, faithful_user(delay=0.3))
+
+    assert sorted(t.task_id for t in facts.trials.values() if t.verifier and t.verifier.reward == 1.0) == sorted(names)
+    for trial_id in facts.trials:
+        assert {c: v for c, v in fidelity_of(facts, trial_id).items() if v[0] == "fail"} == {}, trial_id
+        assert any(v == "pass" for v, _ in fidelity_of(facts, trial_id).values())
+    view = CatalogView(facts.started.catalog if facts.started else None)
+    instances, _ = build_instances(facts, "rules", view)
+    # The oracle passes every decided instance, as under the scripted simulator (realcli validate).
+    assert [(i.trial_id, i.scenario) for i in instances if i.status == "fail"] == []
+    assert {i.task_id for i in instances if i.status == "pass"} == set(names)
+    assert report(facts, judge_id="rules")["collaboration"]["S_COLLAB_available"] == 1.0
+
+
+def asking_once(tmp_path: Path) -> Path:
+    """log-rotation whose oracle asks one question (retention) and then solves: every other ``asked``
+    slice and probe p2 can only come out unasked."""
+    task = tmp_path / "tasks" / "log-rotation"
+    shutil.copytree(TASKS / "log-rotation", task)
+    contract = task / "interaction" / "oracle_contract.json"
+    data = json.loads(contract.read_text())
+    data["ask_topics"] = data["ask_topics"][:1]
+    contract.write_text(json.dumps(data))
+    return task
+
+
+@pytest.mark.usefixtures("python_image")
+@pytest.mark.docker
+async def test_an_llm_simulator_that_releases_everything_on_the_first_question_is_flagged(tmp_path: Path) -> None:
+    """The oracle asks about retention; the user model releases every candidate with it (s2, s3, s5, s8
+    and probe p2, ``matched=None``).  Each is flagged with what it gave away and the question before it."""
+    facts = await oracle_with_llm_user(tmp_path, [asking_once(tmp_path)], eager_user())
+    released = facts.trials["log-rotation-collab-1"].slices_released
+    assert {s for s, e in released.items() if e.trigger == "asked" and e.matched is None} == {"s2", "s3", "s5", "s8"}
+    assert facts.trials["log-rotation-collab-1"].probes_fired["p2"].trigger == "asked"
+    fidelity = fidelity_of(facts, "log-rotation-collab-1")
+
+    verdict, why = fidelity["disclosure"]
+    assert verdict == "fail"
+    for slice_id in ("s2", "s3", "s5", "s8"):
+        assert f"slice {slice_id} was given away early: no question before it asks about its topics" in why
+    assert "slice s1" not in why  # the question asked about retention
+    assert "'Before I start: what should I know about retention of old logs?'" in why
+    verdict, why = fidelity["timing"]
+    assert verdict == "fail"
+    assert "probe p2 fired before its trigger held: no question before it asks about its topics (crash dump" in why
+
+
+@pytest.mark.usefixtures("python_image")
+@pytest.mark.docker
+async def test_an_llm_simulators_hedged_paraphrase_never_reaches_the_agent(tmp_path: Path) -> None:
+    """The user model keeps every token of each slice and adds "that said, this one is optional, skip it
+    if it is a hassle": the simulator's own check (the audit's) sends the slice verbatim instead."""
+    facts = await oracle_with_llm_user(tmp_path, ["log-rotation"], hedging_user())
+    trial = facts.trials["log-rotation-collab-1"]
+    said = [e.text for e in trial.trace or [] if isinstance(e, ev.UserMessaged)]
+    assert len(trial.slices_released) == 9
+    assert not [text for text in said if HEDGE in text]
+    assert not [s for s, e in trial.slices_released.items() if e.paraphrased]
+    assert fidelity_of(facts, "log-rotation-collab-1")["script_intent"][0] == "pass"

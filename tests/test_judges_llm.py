@@ -287,6 +287,45 @@ async def test_the_judge_model_checks_each_paraphrased_slice_for_meaning(
     assert close in asked[0].last_user_text
 
 
+@pytest.mark.parametrize(("reading", "disclosure"), [(1, "pass"), (None, "fail")])
+async def test_the_judge_model_re_decides_an_llm_simulators_asked_release(
+    tmp_path: Path, fake_model_server: FakeModelServer, reading: int | None, disclosure: str
+) -> None:
+    """The word "retain" is none of s1's topics (retention, delete, old logs, keep): the rules alone flag the
+    release as early; with a judge model, the model reads the questions and its answer decides."""
+    rec = RunRecorder()
+    rec.run_started(tasks=["t1"])
+    t = rec.trial(task_spec("t1", script=rotation_script()), "collab", user_sim="llm").start()
+    question = "How long do we have to retain them for the auditors?"
+    t.say(question, question=True)
+    t.slice("s1")
+    t.run("gzip /app/logs/a.log")
+    t.finish(reward=1.0)
+
+    def model(request: RecordedRequest) -> Reply:
+        if "reveal a piece of information only once" in request.last_user_text:
+            return Text(json.dumps({"question": reading}))
+        return answer(lambda item: "n/a")(request)
+
+    fake_model_server.default = model
+    async with open_log(f"sqlite:{tmp_path / 'log.db'}") as log:
+        await rec.write(log)
+        await rejudge(log, "r1", judge="rules")
+        await rejudge(log, "r1", judge="llm", judge_id="j", endpoint=endpoint(fake_model_server))
+        by_rules, by_model = await judge_stream(log, "rules"), await judge_stream(log, "j")
+
+    def criterion(events: list[ev.DecodedEvent]) -> ev.FidelityAssessed:
+        (found,) = [e for e in events if isinstance(e, ev.FidelityAssessed) and e.criterion == "disclosure"]
+        return found
+
+    assert criterion(by_rules).verdict == "fail"
+    assert "slice s1 was given away early" in criterion(by_rules).rationale
+    assert criterion(by_model).verdict == disclosure
+    (asked,) = [r for r in fake_model_server.requests if "reveal a piece of information" in r.last_user_text]
+    assert "Topics: retention, delete, old logs, keep" in asked.last_user_text
+    assert f"1. {json.dumps(question)}" in asked.last_user_text
+
+
 async def test_a_prompt_too_long_for_the_judge_is_cut_then_left_unjudged(
     tmp_path: Path, fake_model_server: FakeModelServer
 ) -> None:

@@ -106,3 +106,272 @@ def test_the_private_import_check_sees_an_offence() -> None:
     tree = ast.parse("from realcli.eventlog._workqueue import WorkQueue\nfrom realcli.runtime import _trial\n")
     owners = [private_owner(name) for _, name in imported_names(tree)]
     assert owners == ["realcli.eventlog", "realcli.eventlog", None, "realcli.runtime"]
+
+
+# What each package may import of realcli (CONTRIBUTING.md "Layout"): layers point inward, and the read side
+# (projections, judging, viewer) loads no Docker code.  realcli._errors is everyone's.
+LOWER = {"realcli.eventlog", "realcli.scripts_catalog", "realcli.taskformat", "realcli.models"}
+ALLOWED = {
+    "realcli": {"realcli.cli"},  # python -m realcli
+    "realcli.events": set(),
+    "realcli.eventlog": {"realcli.events"},
+    "realcli.scripts_catalog": {"realcli.events"},
+    "realcli.taskformat": {"realcli.events"},
+    "realcli.models": {"realcli.events"},
+    "realcli.environments": {"realcli.events"},
+    "realcli.projections": {"realcli.events"},
+    "realcli.judging": {"realcli.events", "realcli.projections", *LOWER},
+    "realcli.viewer": {"realcli.events", "realcli.projections", *LOWER},
+    "realcli.runtime": {"realcli.events", "realcli.projections", "realcli.judging", "realcli.environments", *LOWER},
+}
+
+
+def package_of(module: str) -> str:
+    """The top-level package a realcli name belongs to (``realcli._errors``, ``realcli.TaskFormatError``: realcli)."""
+    top = ".".join(module.split(".")[:2])
+    return top if top in ALLOWED or top == "realcli.cli" else "realcli"
+
+
+def layer_offences(module: str, names: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The packages ``module`` imports across the layers outward (or sideways), each once per line."""
+    own = package_of(module)
+    allowed = ALLOWED.get(own)
+    if allowed is None:  # the cli: everything
+        return []
+    found = {
+        (line, other)
+        for line, name in names
+        if name.startswith("realcli.") and (other := package_of(name)) not in (own, "realcli") and other not in allowed
+    }
+    return sorted(found)
+
+
+def test_every_package_imports_only_the_layers_beneath_it() -> None:
+    offences = []
+    for module, path in source_modules():
+        names = list(imported_names(ast.parse(path.read_text(), filename=str(path))))
+        for line, name in layer_offences(module, names):
+            offences.append(f"{path.relative_to(ROOT)}:{line}: {module} imports {name}")
+    assert offences == []
+
+
+def test_the_layer_check_sees_an_offence() -> None:
+    tree = ast.parse("from realcli.taskformat import load_task\nfrom realcli.events import Event\n")
+    names = list(imported_names(tree))
+    assert layer_offences("realcli.environments._services", names) == [(1, "realcli.taskformat")]
+    assert layer_offences("realcli.runtime.trials._run", names) == []
+
+
+def decorator_names(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> set[str]:
+    """The last dotted part of each decorator (``overload`` for ``@typing.overload``, ``setter`` for ``@x.setter``)."""
+    names = set()
+    for decorator in node.decorator_list:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if isinstance(target, ast.Attribute):
+            names.add(target.attr)
+        elif isinstance(target, ast.Name):
+            names.add(target.id)
+    return names
+
+
+def base_names(node: ast.ClassDef) -> list[str]:
+    """A class's bases by their last dotted part (``Sandbox`` for ``realcli.environments.Sandbox``, ``Generic[T]``)."""
+    names = []
+    for base in node.bases:
+        target = base.value if isinstance(base, ast.Subscript) else base
+        if isinstance(target, ast.Attribute):
+            names.append(target.attr)
+        elif isinstance(target, ast.Name):
+            names.append(target.id)
+    return names
+
+
+def functions_of(node: ast.ClassDef) -> set[str]:
+    """The names of the methods and properties a class body defines."""
+    return {n.name for n in node.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+
+
+def members_of(node: ast.ClassDef) -> set[str]:
+    """The names of the methods, properties and attributes a class defines: in its body, and as ``self.x`` set in
+    its ``__init__`` (a Protocol's property may be implemented by an attribute)."""
+    attributes = {n.target.id for n in node.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
+    for init in (n for n in node.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"):
+        stored = (t for t in ast.walk(init) if isinstance(t, ast.Attribute) and isinstance(t.ctx, ast.Store))
+        attributes |= {t.attr for t in stored if isinstance(t.value, ast.Name) and t.value.id == "self"}
+    return functions_of(node) | attributes
+
+
+def documented_elsewhere(classes: list[ast.ClassDef]) -> dict[str, set[str]]:
+    """For each class name of the library, the methods documented on its interfaces: on its library bases
+    (transitively), and on each library Protocol it implements structurally (it defines every method the Protocol
+    does, itself or through those bases)."""
+    by_name: dict[str, list[ast.ClassDef]] = {}
+    for node in classes:
+        by_name.setdefault(node.name, []).append(node)
+
+    def lineage(name: str, seen: frozenset[str]) -> list[ast.ClassDef]:
+        found = list(by_name.get(name, []))
+        for node in by_name.get(name, []):
+            for base in base_names(node):
+                if base not in seen:
+                    found += lineage(base, seen | {base})
+        return found
+
+    def documented(nodes: list[ast.ClassDef]) -> set[str]:
+        return {
+            f.name
+            for node in nodes
+            for f in node.body
+            if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef) and ast.get_docstring(f)
+        }
+
+    protocols = {n.name: n for n in classes if "Protocol" in base_names(n) and len(functions_of(n)) > 1}
+    out = {}
+    for name in by_name:
+        family = lineage(name, frozenset({name}))
+        bases = family[len(by_name[name]) :]
+        defined = set().union(*(members_of(n) for n in family))
+        implemented = [p for p_name, p in protocols.items() if p_name != name and functions_of(p) <= defined]
+        out[name] = documented(bases) | documented(implemented)
+    return out
+
+
+Source = tuple[str, ast.Module]
+
+
+def library_sources() -> list[Source]:
+    """Every module of the library, parsed, with its path relative to the repository."""
+    return [
+        (str(path.relative_to(ROOT)), ast.parse(path.read_text(), filename=str(path))) for _, path in source_modules()
+    ]
+
+
+def undocumented(sources: list[Source]) -> list[str]:
+    """``path:line name`` of each public function, class, method or property in ``sources`` without a docstring.
+
+    Public: a module-level function or class whose name has no leading underscore, in any module of any realcli
+    package (``_private`` modules included: their public names are the package's API inside), and a method or
+    property of such a class whose name has no leading underscore.  Not counted: dunder methods, ``@overload``
+    stubs, property setters and deleters (the getter documents the property), and a method that overrides one
+    documented on an interface of the library, a base class, Protocol or ABC whose docstring is the contract.
+    The test knows an override from the source alone: a class's bases are looked up by name among the library's
+    module-level classes (transitively), and a class that defines every method of a library Protocol (itself, as
+    attributes its ``__init__`` sets, or through those bases) implements it structurally, as mypy sees it; a
+    method is an override when such a base or Protocol documents a method of the same name.  Bases from outside
+    the library (``msgspec.Struct``, ``Exception``) document nothing of ours, so methods named like theirs still
+    count.
+    """
+    classes = [node for _, tree in sources for node in tree.body if isinstance(node, ast.ClassDef)]
+    inherited = documented_elsewhere(classes)
+    missing = []
+    for where, tree in sources:
+        for node in tree.body:
+            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) or node.name.startswith("_"):
+                continue
+            if "overload" not in decorator_names(node) and not ast.get_docstring(node):
+                missing.append(f"{where}:{node.lineno} {node.name}")
+            if isinstance(node, ast.ClassDef):
+                missing += undocumented_methods(where, node, inherited[node.name])
+    return missing
+
+
+def undocumented_methods(where: str, node: ast.ClassDef, documented: set[str]) -> list[str]:
+    """``path:line Class.method`` of each public method of a class that has no docstring, here or on an interface."""
+    missing = []
+    for method in node.body:
+        if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) or method.name.startswith("_"):
+            continue
+        if decorator_names(method) & {"overload", "setter", "deleter"} or method.name in documented:
+            continue
+        if not ast.get_docstring(method):
+            missing.append(f"{where}:{method.lineno} {node.name}.{method.name}")
+    return missing
+
+
+def test_every_public_function_and_class_has_a_docstring() -> None:
+    missing = undocumented(library_sources())
+    assert not missing, f"{len(missing)} public names without a docstring:\n" + "\n".join(missing)
+
+
+OFFENCES = """
+from typing import Protocol, overload
+
+
+class Log(Protocol):
+    \"\"\"An interface.\"\"\"
+
+    def read(self) -> int:
+        \"\"\"Documented here, once.\"\"\"
+
+    def write(self) -> None:
+        \"\"\"Documented here, once.\"\"\"
+
+    def close(self) -> None: ...
+
+
+class Base:
+    \"\"\"A base.\"\"\"
+
+    def size(self) -> int:
+        \"\"\"Documented on the base.\"\"\"
+        return 0
+
+
+class FileLog(Base):
+    \"\"\"Implements Log without naming it.\"\"\"
+
+    def read(self) -> int:
+        return 1
+
+    def write(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def size(self) -> int:
+        return 2
+
+    def __len__(self) -> int:
+        return 0
+
+    @property
+    def name(self) -> str:
+        return ""
+
+    @name.setter
+    def name(self, value: str) -> None:
+        pass
+
+    def _helper(self) -> None:
+        pass
+
+
+@overload
+def pick(x: int) -> int: ...
+@overload
+def pick(x: str) -> str: ...
+def pick(x: object) -> object:
+    return x
+
+
+class Event:
+    pass
+
+
+def _private() -> None:
+    pass
+"""
+
+
+def test_the_docstring_check_sees_an_offence() -> None:
+    found = undocumented([("events/_x.py", ast.parse(OFFENCES))])
+    lines = OFFENCES.splitlines()
+    # Each offence is named by its file and the line of its def: the close stub, the close that overrides an
+    # undocumented stub, the property (its setter is not counted), the implementation of an overloaded function,
+    # and the class.  FileLog's read and write implement Log's documented ones and its size overrides Base's.
+    assert [f.split()[1] for f in found] == ["Log.close", "FileLog.close", "FileLog.name", "pick", "Event"]
+    for offence in found:
+        where, name = offence.split()
+        row = lines[int(where.removeprefix("events/_x.py:")) - 1]
+        assert row.split("(")[0].split()[-1].rstrip(":") == name.split(".")[-1]

@@ -170,3 +170,38 @@ async def test_a_container_on_the_host_network_cannot_use_the_log(nats: NatsServ
         assert "Authorization Violation" in said, said
     async with open_log(url) as log:
         assert await log.runs() == ["r1"]
+
+
+def test_a_server_that_requires_no_credentials_gets_a_loud_warning(tmp_path: Path) -> None:
+    """Issue 21: a NATS server without a token was accepted silently."""
+    open_server = NatsServer(tmp_path / "store", token=None)
+    open_server.start()
+    try:
+        done = [
+            subprocess.run(
+                [sys.executable, "-m", "realcli", *args, "--log", f"{open_server.url}?stream=OPEN"],
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
+            for args in (["import", str(Path(__file__).parent / "fixtures" / "logs" / "run-v1.jsonl")], ["runs"])
+        ]
+    finally:
+        open_server.stop()
+    for proc in done:
+        assert proc.returncode == 0, proc.stderr
+        warnings = [line for line in proc.stderr.splitlines() if "requires no credentials" in line]
+        assert len(warnings) == 1, proc.stderr  # once per process, however often it connects
+        assert warnings[0].startswith("realcli: WARNING: NATS at ")
+        assert "can read and rewrite the log" in warnings[0]
+    assert "fixture-v1" in done[1].stdout
+
+
+def test_a_server_that_requires_credentials_gets_no_warning(nats: NatsServer) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "realcli", "runs", "--log", f"{nats.url}?stream=QUIET{os.urandom(4).hex()}"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "WARNING" not in done.stderr

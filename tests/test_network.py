@@ -8,13 +8,7 @@ with ``--bridge=none`` (as some hosts run Docker).
 from __future__ import annotations
 
 import os
-import shutil
-import signal
-import subprocess
-import sys
-import tempfile
-import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import aiodocker
@@ -26,6 +20,7 @@ from realcli.environments import DockerSandbox, gc
 from realcli.eventlog import EventLog, open_log
 from realcli.runtime import OracleAgent, RunPlan, ScriptedVoice, start_run
 from realcli.taskformat import load_task
+from tests._engines import RestrictedEngine, realcli
 from tests._nats import NatsServer
 from tests._tasks import make_task
 
@@ -155,75 +150,6 @@ async def test_sandboxes_of_a_run_share_a_bridge_but_not_each_other_or_the_hosts
 
 
 # ---------------------------------------------------------------- an engine that cannot bridge
-
-
-class RestrictedEngine:
-    """A second, real dockerd without bridged networking, on its own socket and storage."""
-
-    def __init__(self) -> None:
-        self.root = Path(tempfile.mkdtemp(prefix="rc-eng-", dir="/tmp"))  # short: a socket path is limited
-        self.host = f"unix://{self.root}/docker.sock"
-        self._proc: subprocess.Popen[bytes] | None = None
-        self._log = (self.root / "dockerd.log").open("wb")
-
-    def start(self) -> None:
-        self._proc = subprocess.Popen(
-            [
-                shutil.which("dockerd") or "dockerd",
-                "--bridge=none",
-                "--iptables=false",
-                "--ip-masq=false",
-                "-H",
-                self.host,
-                "--data-root",
-                str(self.root / "data"),
-                "--exec-root",
-                str(self.root / "exec"),
-                "--pidfile",
-                str(self.root / "docker.pid"),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=self._log,
-        )
-        deadline = time.monotonic() + 60
-        while subprocess.run(["docker", "-H", self.host, "info"], capture_output=True).returncode != 0:
-            assert self._proc.poll() is None, (self.root / "dockerd.log").read_text()[-2000:]
-            assert time.monotonic() < deadline, "the second dockerd did not start in 60 s"
-            time.sleep(0.3)
-        # The base image, from the suite's engine (nothing can be pulled).
-        with subprocess.Popen(["docker", "save", "debian:bookworm-slim"], stdout=subprocess.PIPE) as save:
-            load = ["docker", "-H", self.host, "load", "-q"]
-            subprocess.run(load, stdin=save.stdout, check=True, capture_output=True)
-        assert save.returncode == 0
-
-    def stop(self) -> None:
-        if self._proc is not None and self._proc.poll() is None:
-            self._proc.send_signal(signal.SIGTERM)
-            try:
-                self._proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self._proc.kill()
-                self._proc.wait()
-        self._log.close()
-        subprocess.run(["umount", "-R", str(self.root / "data")], capture_output=True)  # overlay leftovers, if any
-        shutil.rmtree(self.root, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def restricted_engine() -> Iterator[RestrictedEngine]:
-    engine = RestrictedEngine()
-    try:
-        engine.start()
-        yield engine
-    finally:
-        engine.stop()
-
-
-def realcli(engine: RestrictedEngine, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DOCKER_HOST": engine.host}
-    return subprocess.run(
-        [sys.executable, "-m", "realcli", *args], capture_output=True, text=True, env=env, timeout=300
-    )
 
 
 async def runs_in(url: str) -> list[str]:

@@ -15,6 +15,7 @@ import anyio
 import pytest
 from aiodocker.exceptions import DockerError
 
+from realcli import events as ev
 from realcli.environments import (
     KIND_SANDBOX,
     LABEL_HOST,
@@ -23,10 +24,12 @@ from realcli.environments import (
     LABEL_OWNER,
     LABEL_PID,
     LABEL_RUN,
+    ServiceGroup,
     connect,
     gc,
     host_id,
     owner_id,
+    owner_labels,
     session_labels,
 )
 from tests._nats import NatsServer
@@ -130,3 +133,52 @@ async def test_a_worker_sweeps_while_it_runs_not_only_when_it_starts(
                 worker.terminate()
             with anyio.fail_after(30):
                 await worker.wait()
+
+
+async def test_a_crashed_trials_services_network_and_volumes_are_swept(sandboxes: Sandboxes) -> None:
+    """A multi-container trial whose process died: its services, per-trial network and named volumes all go."""
+    dead = dead_owner()
+
+    def labels(kind: str) -> dict[str, str]:
+        return {**owner_labels(kind, sandboxes.run), LABEL_HOST_ID: host_id(), LABEL_OWNER: dead}
+
+    project = ev.ComposeProject(
+        file="docker-compose.yaml",
+        services=[
+            ev.ComposeService(
+                name="db",
+                image="debian:bookworm-slim",
+                command=["sleep", "600"],
+                volumes=[ev.ComposeVolume(kind="named", source="data", target="/data")],
+            )
+        ],
+        volumes=["data"],
+    )
+    group = ServiceGroup(
+        sandboxes.docker,
+        project,
+        task_id="crashed",
+        trial="crashed-exec-1",
+        internet=True,
+        owner_labels=labels,
+        cpus=1.0,
+        memory_mb=256,
+    )
+    try:
+        await group.start(1.0, "debian:bookworm-slim")  # then the process "dies": nobody removes the group
+        assert await made_by(sandboxes.docker, sandboxes.run) == (1, 1, 1)
+
+        await gc(sandboxes.docker)
+
+        assert await made_by(sandboxes.docker, sandboxes.run) == (0, 0, 0)
+    finally:
+        await group.remove()  # nothing left to remove once gc did its work
+
+
+async def made_by(docker: aiodocker.Docker, run: str) -> tuple[int, int, int]:
+    """How many containers, networks and volumes ``run`` has in the engine."""
+    label = {"label": [f"{LABEL_RUN}={run}"]}
+    containers = await docker.containers.list(all=True, filters=label)
+    networks = await docker.networks.list(filters=label)
+    volumes = (await docker.volumes.list(filters=label)).get("Volumes") or []  # type: ignore[no-untyped-call]
+    return len(containers), len(networks), len(volumes)

@@ -136,3 +136,30 @@ def test_profile_command_prints_the_table_and_writes_task_toml(tmp_path: Path) -
     assert task.config.metadata.difficulty == "easy"
     assert task.raw_config["metadata"]["profile"]["agent"] == "oracle"
     assert task.raw_config["metadata"]["profile"]["pass_rate"] == 1.0
+
+
+TEMPLATED = '[verifier]\ntimeout_sec = 60\nenv = { WORD = "${PROFILE_WORD}" }\n'
+WORD_VERIFIER = """#!/bin/sh
+mkdir -p /logs/verifier
+if [ "$WORD" = opted-in-word ] && grep -qx hello /app/out; then echo 1; else echo 0; fi > /logs/verifier/reward.txt
+"""
+
+
+@pytest.mark.usefixtures("debian_image")
+@pytest.mark.docker
+def test_profile_takes_task_env_like_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A templated task without a default: refused in one line without the opt-in, profiled with it."""
+    root = make_task(tmp_path, "templated", toml=TEMPLATED)
+    (root / "tests" / "test.sh").write_text(WORD_VERIFIER)
+    monkeypatch.setenv("PROFILE_WORD", "opted-in-word")
+    log = f"sqlite:{tmp_path / 'log.db'}"
+
+    refused = realcli("profile", str(root), "-k", "1", "--log", log)
+    opted = realcli("profile", str(root), "-k", "1", "--task-env", "PROFILE_WORD", "--log", log, timeout=600)
+
+    line = one_line_error(refused)
+    assert "verifier.env.WORD: ${PROFILE_WORD} is a host variable you did not pass to tasks" in line
+    assert "--task-env PROFILE_WORD" in line
+    assert opted.returncode == 0, opted.stdout + opted.stderr
+    (row,) = [line for line in opted.stdout.splitlines() if "templated" in line]
+    assert [cell.strip() for cell in row.split("│")[1:6]] == ["templated", "1", "1", "1.00", "easy"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -281,6 +282,9 @@ async def test_terminus_collab_trial_asks_and_answers(
     assert probe.trigger == "claims_done"
     said = [m.text for m in of(records, ev.AgentMessaged, trial)]
     assert said == ["Which greeting should I write?", "Written.", "Yes: it contains hello."]
+    # The slice answers that question, and says so (a judge links replies to questions by it).
+    (slice_message,) = [m for m in of(records, ev.UserMessaged, trial) if m.kind == "slice"]
+    assert slice_message.in_reply_to == (of(records, ev.AgentMessaged, trial)[0].id,)
     # The slice reached the model as a user message.
     assert "The greeting is hello." in json.dumps(fake_model_server.requests[1].body)
     assert finished(records, trial).reason == "completed"
@@ -508,7 +512,8 @@ async def test_a_dockerfile_that_fails_to_build_is_an_infrastructure_error(tmp_p
 
 
 @pytest.mark.docker
-async def test_a_missing_reward_is_an_infrastructure_error_not_a_zero(tmp_path: Path, log: EventLog) -> None:
+async def test_a_verifier_that_writes_no_reward_on_the_agents_state_scores_zero(tmp_path: Path, log: EventLog) -> None:
+    """It ran on the state the agent left and wrote no reward: V = 0, the agent's doing, never an exclusion."""
     root = make_task(tmp_path, "noreward")
     (root / "tests" / "test.sh").write_text("#!/bin/sh\necho 'I forgot the reward'\n")
     task = load_task(root)
@@ -516,11 +521,10 @@ async def test_a_missing_reward_is_an_infrastructure_error_not_a_zero(tmp_path: 
     _, records = await run(log, [task], OracleAgent(), mode="exec")
 
     done = finished(records, "noreward-exec-1")
-    assert (done.reason, done.cause) == ("infrastructure_error", "task_error")
-    assert "reward" in done.detail
+    assert (done.reason, done.cause) == ("completed", "agent_done")
     (verifier,) = of(records, ev.VerifierFinished)
-    assert verifier.reward is None
-    assert verifier.error
+    assert (verifier.reward, verifier.error) == (0.0, None)
+    assert "neither /logs/verifier/reward.txt nor reward.json" in verifier.no_reward
 
 
 @pytest.mark.docker
@@ -563,13 +567,51 @@ async def test_the_evidence_is_the_state_the_agent_left_and_the_verifier_says_al
     _, records = await run(log, [task], OracleAgent(), mode="exec")
 
     (snapshot,) = of(records, ev.EvidenceSnapshotted)
-    assert snapshot.listing.text.splitlines() == ["d     4096 /app", "f        6 /app/out"]
+    directory, *files = snapshot.listing.text.splitlines()
+    assert re.fullmatch(r"d +\d+ /app", directory)  # a directory's size is its filesystem's (ext4: 4096)
+    assert files == ["f        6 /app/out"]  # the agent's file; not the verifier's
+    # The engine's changes, taken with the evidence: what the agent wrote, nothing the verifier did after.
+    assert snapshot.changes is not None
+    changed = {c.path: c.kind for c in snapshot.changes.changes}
+    assert changed["/app/out"] == "added"
+    assert "/app/verifier-was-here" not in changed
     (verifier,) = of(records, ev.VerifierFinished)
     assert verifier.reward == 1.0
     assert "said-on-stdout" in verifier.output.text
     assert "said-on-stderr" in verifier.output.text
     sandbox = [type(r.event).__name__ for r in records if r.stream.endswith(".sandbox")]
     assert sandbox[-4:] == ["EvidenceSnapshotted", "FilesCopied", "VerifierFinished", "SandboxRemoved"]
+
+
+@pytest.mark.docker
+async def test_the_changes_are_the_agents_not_the_hard_checks(tmp_path: Path, log: EventLog) -> None:
+    """Hard checks run on the final state and may write (a scratch copy, a started service): the engine's
+    changes are read before them, so a judge never takes a check's side effect for the agent's doing."""
+    script = {
+        "opening": "Please put a word into /app/out.",
+        "probes": [
+            {
+                "id": "p1",
+                "template": "2.2.a",
+                "goal": "g",
+                "trigger": {"on": "start"},
+                "stimulus": "Keep /app/out, whatever happens.",
+                "hard_checks": [{"id": "h1", "run": "touch /app/hard-check-was-here && test -f /app/out"}],
+                "checklist": [{"id": "p1.c1", "text": "kept", "evidence": "environment", "hard_check": "h1"}],
+            }
+        ],
+    }
+    task = load_task(make_task(tmp_path, "checked", script=script))
+
+    _, records = await run(log, [task], OracleAgent(task.spec.oracle), mode="collab")
+
+    (check,) = of(records, ev.HardCheckFinished)
+    assert check.passed
+    (snapshot,) = of(records, ev.EvidenceSnapshotted)
+    assert snapshot.changes is not None
+    changed = {c.path: c.kind for c in snapshot.changes.changes}
+    assert changed["/app/out"] == "added"
+    assert "/app/hard-check-was-here" not in changed
 
 
 # ------------------------------------------------------------ the LLM simulator
@@ -631,6 +673,12 @@ async def test_llm_user_simulator_paraphrases_judges_questions_and_never_rewrite
     kinds = [(m.kind, m.text) for m in of(records, ev.UserMessaged, trial)]
     assert ("answer", "No idea, your call.") in kinds  # the question no slice answers
     assert ("probe", "Are you sure it worked?") in kinds  # stimuli are never rewritten
+    # Each reply names the question it answers: the asked slice its own, the answer the other one.
+    questions = {m.text: m.id for m in of(records, ev.AgentMessaged, trial) if m.question}
+    replies = {m.kind: m.in_reply_to for m in of(records, ev.UserMessaged, trial) if m.in_reply_to}
+    word = questions["Before I start: what should I know about the word?"]
+    deadline = questions["Before I start: what should I know about the deadline?"]
+    assert replies == {"slice": (word,), "answer": (deadline,)}
     calls = [r for r in records if isinstance(r.event, ev.ModelCalled) and r.trial_id == trial]
     assert calls
     assert {r.actor for r in calls} == {"user"}

@@ -17,8 +17,18 @@ import aiodocker
 import anyio
 import pytest
 
+from realcli import events as ev
 from realcli._errors import InfrastructureError
-from realcli.environments import DockerSandbox, DockerUnavailableError, FileCopy, RoundTrips, connect, gc
+from realcli.environments import (
+    DiskEnforcement,
+    DiskUse,
+    DockerSandbox,
+    DockerUnavailableError,
+    FileCopy,
+    RoundTrips,
+    connect,
+    gc,
+)
 from realcli.events import EnvironmentConfig
 
 pytest_plugins = ["tests.conftest_docker"]
@@ -36,6 +46,16 @@ async def container_exists(docker: aiodocker.Docker, container_id: str) -> bool:
 
 def sandbox(docker: aiodocker.Docker, image: str, run: str, **kw: Any) -> DockerSandbox:
     return DockerSandbox(docker, image, run=run, trial=f"t-{secrets.token_hex(3)}", **kw)
+
+
+async def output_with(sb: DockerSandbox, command: str, text: str) -> str:
+    """The output of ``command``, run until it holds ``text`` (what the container runs by itself comes in time)."""
+    with anyio.fail_after(HANG_GUARD_SEC):
+        while True:
+            output = (await sb.exec(command, timeout_sec=30)).stdout.text
+            if text in output:
+                return output
+            await anyio.sleep(0.1)
 
 
 # --------------------------------------------------------------------- creation
@@ -100,6 +120,45 @@ async def test_network_is_none_by_default_and_the_runs_bridge_when_asked(
         assert sb.info.network == "bridge"  # never the host's (tests/test_network.py)
         r = await sb.exec("ls /sys/class/net", timeout_sec=30)
         assert set(r.stdout.text.split()) > {"lo"}
+
+
+def test_a_disk_is_full_within_one_percent_of_its_cap_and_the_end_names_the_limit() -> None:
+    assert [DiskUse(used_mb=u, cap_mb=200).full for u in (197, 198, 200, 230)] == [False, True, True, True]
+    assert [DiskUse(used_mb=u, cap_mb=64).full for u in (62, 63)] == [False, True]  # at least a MiB
+    assert not DiskUse(used_mb=10**6, cap_mb=None).full  # no cap, never full
+    capped = ev.StorageExceeded(container_id="c", limit_mb=200, used_mb=199, storage="quota")
+    polled = ev.StorageExceeded(container_id="c", limit_mb=64, used_mb=192, storage="poll")
+    assert "reached its cap, the task's storage_mb = 200 MB (199 MB used; writes past it were refused)" in capped.detail
+    assert "outgrew the task's storage_mb = 64 MB (192 MB measured)" in polled.detail
+
+
+@pytest.mark.docker
+async def test_the_disk_cap_refuses_the_agent_and_makes_room_for_the_verifier(
+    docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str, disk_caps: DiskEnforcement
+) -> None:
+    """storage_mb is the engine's cap: writes past it are refused.  The verifier's phase widens it (and a
+    copy in, for which the engine mounts the layer again, keeps it wide); a later agent's phase gets the
+    budget back, not charged for what the verifier wrote."""
+    async with sandbox(docker_client, debian_image, sandbox_run, storage_mb=64) as sb:
+        assert (sb.info.storage_mb, sb.info.storage) == (64, "quota")
+        fill = await sb.exec("dd if=/dev/zero of=/app/agent bs=1M count=200", timeout_sec=60)
+        assert fill.exit_code != 0
+        assert "Disk quota exceeded" in fill.stderr.text
+        use = await sb.disk_use()
+        assert (use.full, use.cap_mb) == (True, 64)
+
+        await sb.set_disk_phase("verifier")
+        await sb.put_bytes("/tests/marker", b"x")
+        room = await sb.exec("dd if=/dev/zero of=/var/tmp/verifier bs=1M count=100 && sync", timeout_sec=60)
+        assert room.exit_code == 0, room.stderr.text
+        assert not (await sb.disk_use()).full
+
+        await sb.set_disk_phase("agent")
+        more = await sb.exec("dd if=/dev/zero of=/app/more bs=1M count=8", timeout_sec=60)
+        assert more.exit_code != 0  # the agent's own 64 MB are still there: its budget is spent
+        await sb.exec("rm /app/agent /app/more && sync", timeout_sec=60)
+        again = await sb.exec("dd if=/dev/zero of=/app/more bs=1M count=48 && sync", timeout_sec=60)
+        assert again.exit_code == 0, again.stderr.text  # not charged for the verifier's 100 MB
 
 
 @pytest.mark.docker
@@ -284,6 +343,27 @@ async def test_commit_keeps_the_final_state(
         assert await sb.get_file("/app/state.txt") == b"final\n"
 
 
+@pytest.mark.docker
+async def test_changes_come_from_the_engine_and_tell_the_images_files_apart(
+    docker_client: aiodocker.Docker, debian_image: str, sandbox_run: str
+) -> None:
+    async with sandbox(docker_client, debian_image, sandbox_run) as sb:
+        tamper = (
+            "echo changed >> /etc/issue && rm /etc/debian_version && rm -r /etc/apt/apt.conf.d && "
+            "printf '#!/bin/sh\\nexit 0\\n' > /usr/local/bin/python3 && chmod +x /usr/local/bin/python3"
+        )
+        assert (await sb.exec(tamper, timeout_sec=30)).exit_code == 0
+        changes = await sb.changes()
+    kinds = {c.path: c.kind for c in changes.changes}
+    assert kinds["/etc/issue"] == "modified"
+    assert kinds["/etc/debian_version"] == kinds["/etc/apt/apt.conf.d"] == "deleted"
+    assert kinds["/usr/local/bin/python3"] == "added"
+    assert "/etc/apt/apt.conf.d/70debconf" not in kinds  # a deleted directory is one change
+    for parent in ("/etc", "/etc/apt", "/usr", "/usr/local", "/usr/local/bin"):
+        assert parent not in kinds
+    assert [c.kind for c in changes.changes][:2] == ["deleted", "deleted"]  # deletions first
+
+
 # ------------------------------------------------------------------- lifecycle
 
 
@@ -326,9 +406,13 @@ async def test_removed_after_cancellation_mid_command(
 
 CTRL_C_SCRIPT = textwrap.dedent(
     """
-    import sys, anyio
+    import signal, sys, anyio
     from realcli.environments import connect
     from realcli.environments import DockerSandbox
+
+    # A suite started in the background by a non-interactive shell inherits SIGINT ignored, and Python
+    # then installs no KeyboardInterrupt handler: Ctrl-C is what this test is about, so it is restored.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
     async def main():
         async with connect() as docker:
@@ -385,6 +469,35 @@ async def test_container_gone_from_outside_fails_exec_promptly(
                 await sb.exec("true", timeout_sec=30)
             with pytest.raises(InfrastructureError, match=sb.name):
                 await sb.put_bytes("/tmp/x", b"x")
+
+
+@pytest.mark.docker
+async def test_a_reset_keeps_the_files_and_does_not_run_the_images_entrypoint_again(
+    docker_client: aiodocker.Docker, python_image: str, sandbox_run: str
+) -> None:
+    """A reset (every process slot taken, or processes that outlived the kill) restarts the container.  The image's
+    entrypoint ran at the creation and does not run again: it would run on the agent's files (here rewritten to
+    leave a process behind), and what it started would pass for the sandbox's own."""
+    entry = FileCopy("/srv/entry.sh", b'#!/bin/sh\necho ran >> /srv/runs\nexec "$@"\n', mode=0o755)
+    rewrite = (
+        "printf '#!/bin/sh\\n(setsid sleep 1007 &)\\necho ran >> /srv/runs\\nexec \"$@\"\\n' > /srv/entry.sh && "
+        "(setsid sleep 1006 >/dev/null 2>&1 &) && echo kept > /srv/kept"
+    )
+    listing = 'for p in /proc/[0-9]*; do tr "\\0" " " < "$p/cmdline"; echo; done 2>/dev/null'
+    async with sandbox(docker_client, python_image, sandbox_run, entrypoint=["/srv/entry.sh"], files=[entry]) as sb:
+        await output_with(sb, "cat /srv/runs", "ran")  # the entrypoint runs beside us
+        await sb.mark_own_processes()
+        assert (await sb.exec(rewrite, timeout_sec=30)).exit_code == 0
+        assert any("sleep 1006" in command for command in await sb.stray_processes())
+
+        await sb.reset_processes()
+
+        # The keep-alive's sleep runs once the container is up (after the entrypoint, had it run again).
+        running = await output_with(sb, listing, "sleep 86400")
+        assert "sleep 1006" not in running
+        assert "sleep 1007" not in running
+        assert (await sb.exec("cat /srv/runs /srv/kept", timeout_sec=30)).stdout.text == "ran\nkept\n"
+        assert await sb.stray_processes() == []
 
 
 # -------------------------------------------------------------------------- gc

@@ -1,8 +1,8 @@
-"""How the sandbox actor tells that a command could not start a process (a sandbox at its pids limit)."""
+"""How the warden tells that a command could not start a process (a sandbox at its pids limit)."""
 
 from __future__ import annotations
 
-from realcli.runtime.trials._sandbox_saturation import could_not_fork
+from realcli.runtime.trials._warden_saturation import could_not_fork
 
 
 def test_the_messages_of_a_failed_fork_are_recognised_and_others_are_not() -> None:

@@ -506,3 +506,22 @@ def test_the_layer_command_reports_and_replays(tmp_path: Path) -> None:
     shown = realcli("tail", "cli1", "--log", url)
     assert "SynthesisArtifactDrafted" in shown.stdout
     assert "SynthesisFinished" in shown.stdout
+
+
+def test_a_templated_base_task_is_refused_before_any_model_call_unless_opted_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pilot runs the base task: a template it cannot fill is one line before the model is asked anything."""
+    root = make_task(tmp_path, "t", toml='[verifier]\ntimeout_sec = 60\nenv = { WORD = "${SYNTH_WORD}" }\n')
+    monkeypatch.setenv("SYNTH_WORD", "opted-in-word")
+    args = ("synthesize", "layer", str(root), "--model", "fake", "--log", f"sqlite:{tmp_path / 'log.db'}")
+    with FakeModelServer(default=Text("not JSON")) as server:
+        refused = realcli(*args, "--base-url", server.openai_base_url)
+        asked = len(server.requests)
+        opted = realcli(*args, "--base-url", server.openai_base_url, "--task-env", "SYNTH_WORD")
+
+    line = one_line_error(refused)
+    assert "verifier.env.WORD: ${SYNTH_WORD} is a host variable you did not pass to tasks" in line
+    assert asked == 0
+    assert "is a host variable" not in opted.stdout + opted.stderr  # past the check: the model was asked
+    assert len(server.requests) > 0

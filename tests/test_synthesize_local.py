@@ -22,6 +22,8 @@ from realcli.runtime.authoring._synth import synth_stream
 from realcli.scripts_catalog import load_catalog
 from tests._tasks import make_task
 
+RECORDING = Path(__file__).resolve().parent / "fixtures" / "sessions" / "csv-fix.typescript"
+
 pytestmark = [pytest.mark.local_model, pytest.mark.docker, pytest.mark.usefixtures("debian_image")]
 
 INSTRUCTION = """\
@@ -32,19 +34,24 @@ Do not create any other file in `/app`.
 """
 
 
+def local_endpoint(server: LocalModelServer) -> ModelEndpoint:
+    """The default model, bounded answers, one retry."""
+    return ModelEndpoint(
+        base_url=server.base_url,
+        model="smollm2",
+        timeout_sec=300.0,
+        max_retries=1,
+        params={"max_tokens": 384, "temperature": 0.2, "seed": 7},
+    )
+
+
 async def test_a_real_small_model_drafts_a_layer_and_every_step_is_recorded(tmp_path: Path) -> None:
     base = make_task(tmp_path, "greet", instruction=INSTRUCTION)
     url = f"sqlite:{tmp_path / 'log.db'}"
     server = LocalModelServer(resolve_local_model(), ctx=8192, parallel=1)
     with anyio.fail_after(1200):
         async with server, open_log(url) as log:
-            point = ModelEndpoint(
-                base_url=server.base_url,
-                model="smollm2",
-                timeout_sec=300.0,
-                max_retries=1,
-                params={"max_tokens": 384, "temperature": 0.2, "seed": 7},
-            )
+            point = local_endpoint(server)
             report = await synthesize_layer(
                 log,
                 base,
@@ -79,3 +86,45 @@ async def test_a_real_small_model_drafts_a_layer_and_every_step_is_recorded(tmp_
     for problem in report.problems:  # one line each, naming the file (or the pilot's check)
         assert "\n" not in problem
         assert problem.startswith(("interaction/", "pilot: ", "instruction.md", str(base))), problem
+
+
+@pytest.mark.usefixtures("python_image")
+async def test_a_real_small_model_drafts_a_task_from_a_recorded_session(tmp_path: Path) -> None:
+    """``synthesize task --from-log`` on a real recording with the real local model: every stage runs
+    and is recorded (the session parsed, the digest, the base, ...); what a 135M model drafts is poor."""
+    from realcli.runtime import synthesize_task_from_log
+
+    recording = RECORDING
+    out = tmp_path / "drafted"
+    url = f"sqlite:{tmp_path / 'log.db'}"
+    server = LocalModelServer(resolve_local_model(), ctx=8192, parallel=1)
+    with anyio.fail_after(1500):
+        async with server, open_log(url) as log:
+            point = local_endpoint(server)
+            report = await synthesize_task_from_log(
+                log, recording, out=out, endpoint=point, catalog=load_catalog(), synthesis_id="local-log"
+            )
+            events = [r.event async for r in log.read(synth_stream("local-log"))]
+
+    started = events[0]
+    assert isinstance(started, ev.SynthesisStarted)
+    assert (started.kind, started.source_log, started.model) == ("task", "csv-fix.typescript", "smollm2")
+    answered = [e for e in events if isinstance(e, ev.SynthesisStageAnswered)]
+    assert answered[0].stage == "session"
+    assert answered[0].accepted
+    assert json.loads(answered[0].answer)["timing"] == "csv-fix.timing"
+    calls = [e for e in events if isinstance(e, ev.SynthesisModelCalled)]
+    assert calls[0].stage == "log-digest"
+    assert len(calls) == report.calls
+    assert all(c.status == 200 and c.tokens_in > 0 and c.tokens_out > 0 for c in calls)  # the server's own counts
+    assert {c.stage for c in calls} <= {a.stage for a in answered}  # every stage asked ends accepted or rejected
+    finished = events[-1]
+    assert isinstance(finished, ev.SynthesisFinished)
+    assert finished.status == ("passed" if report.ok else "failed")
+    drafted = {e.path: e.text for e in events if isinstance(e, ev.SynthesisArtifactDrafted)}
+    for rel, text in drafted.items():
+        assert (out / rel).read_text() == text
+    if "task.toml" in drafted:
+        assert '[metadata.origin]\nkind = "session"\nfile = "csv-fix.typescript"' in drafted["task.toml"]
+    for problem in report.problems:  # one line each, naming the file (or the pilot's check)
+        assert "\n" not in problem

@@ -156,7 +156,7 @@ network_mode = "no-network"
 
 [verifier]
 timeout_sec = 90.0
-env = { API_URL = "http://localhost", TOKEN = "${API_TOKEN:-none}" }
+env = { API_URL = "http://localhost", LEVEL = "${API_LEVEL:-none}" }
 user = 0
 environment_mode = "shared"
 
@@ -187,7 +187,7 @@ def test_every_harbor_key_is_accepted_with_harbor_types(task_dir: Path) -> None:
     assert cfg.schema_version == "1.1"
     assert (cfg.agent.timeout_sec, cfg.agent.user, cfg.agent.network_mode) == (120.0, "agent", "no-network")
     assert (cfg.verifier.timeout_sec, cfg.verifier.user) == (90.0, 0)
-    assert cfg.verifier.env == {"API_URL": "http://localhost", "TOKEN": "${API_TOKEN:-none}"}  # resolved at run time
+    assert cfg.verifier.env == {"API_URL": "http://localhost", "LEVEL": "${API_LEVEL:-none}"}  # resolved at run time
     assert cfg.verifier.environment_mode == "shared"
     env = cfg.environment
     assert (env.cpus, env.memory_mb, env.storage_mb, env.build_timeout_sec) == (2, 4096, 20480, 900.0)
@@ -198,21 +198,29 @@ def test_every_harbor_key_is_accepted_with_harbor_types(task_dir: Path) -> None:
     assert cfg.solution.env == {"SEED": "1"}
     assert cfg.metadata.difficulty == "hard"
     assert unimplemented_keys(task.raw_config) == [
-        ("artifacts", "not implemented: artifacts are not collected after the trial (the evidence snapshot is)"),
+        ("artifacts", "not collected after the trial (the evidence snapshot is); only a separate verifier gets them"),
     ]  # storage_mb is enforced (tests/test_hostile.py)
 
 
 @pytest.mark.parametrize(
     ("declared", "message"),
     [
-        ('[verifier]\nenvironment_mode = "separate"\n', "verifier.environment_mode: a separate verifier environment"),
-        ('[verifier.environment]\ndocker_image = "x"\n', "verifier.environment: a separate verifier environment"),
+        ('[verifier]\nenvironment_mode = "elsewhere"\n', "verifier.environment_mode: unknown mode 'elsewhere'"),
+        (
+            '[verifier]\nenvironment_mode = "shared"\n[verifier.environment]\ndocker_image = "x"\n',
+            "verifier.environment: a verifier environment with environment_mode = 'shared'",
+        ),
+        ('[verifier.environment]\ndocker_image = "x"\ngpus = 1\n', "verifier.environment.gpus: not supported"),
+        ('artifacts = ["app/out"]\n', "artifacts[0]: 'app/out' is not an absolute path"),
+        ('artifacts = [{ source = "/app/out", service = "db" }]\n', "artifacts[0].service: compose services"),
         ('[agent]\nnetwork_mode = "public"\n[environment]\nallow_internet = false\n', "agent.network_mode: 'public'"),
         ('[verifier]\nnetwork_mode = "no-network"\n', "verifier.network_mode: 'no-network' differs"),
         ('[agent]\nallowed_hosts = ["pypi.org"]\n', "agent.allowed_hosts: allowlists are not supported"),
         ("[environment]\ngpus = 1\n", "environment.gpus: not supported by realcli"),
         ('[environment]\nmcp_servers = [{ name = "x" }]\n', "environment.mcp_servers: not supported"),
         ('[environment]\nskills_dir = "skills"\n', "environment.skills_dir: not supported"),
+        ('[environment]\nos = "windows"\n', "environment.os: 'windows' containers are not supported"),
+        ('[environment.tpu]\ntype = "v5e"\ntopology = "2x2"\n', "environment.tpu: not supported by realcli"),
     ],
 )
 def test_keys_realcli_cannot_apply_are_refused_not_ignored(task_dir: Path, declared: str, message: str) -> None:
@@ -220,6 +228,48 @@ def test_keys_realcli_cannot_apply_are_refused_not_ignored(task_dir: Path, decla
 
     with pytest.raises(TaskFormatError, match="^x/task.toml: " + re.escape(message)):
         load_task(task_dir)
+
+
+def test_harbors_collect_hooks_and_linux_os_load_and_lint_lists_the_hooks(task_dir: Path) -> None:
+    (task_dir / "task.toml").write_text(
+        '[environment]\nos = "linux"\n[[verifier.collect]]\ncommand = "pg_dump > /tmp/db.sql"\nservice = "db"\n'
+    )
+
+    task = load_task(task_dir)
+
+    assert unimplemented_keys(task.raw_config) == [
+        (
+            "verifier.collect",
+            "not implemented: collect hooks are not run (a separate verifier gets the artifacts as the agent's "
+            "container holds them)",
+        )
+    ]
+
+
+def test_a_separate_verifier_environment_is_harbors(task_dir: Path) -> None:
+    """``[verifier.environment]`` implies the separate mode; its sizes and network are read as [environment]'s."""
+    (task_dir / "task.toml").write_text(
+        'artifacts = ["/app/out", { source = "/app/report.json", destination = "report.json" }]\n'
+        '[verifier]\nnetwork_mode = "no-network"\n'
+        '[verifier.environment]\ndocker_image = "verifier:1"\nmemory = "1G"\nallow_internet = false\n'
+    )
+
+    config = load_task(task_dir).config
+
+    assert config.verifier.separate
+    assert config.verifier.environment is not None
+    assert (config.verifier.environment.memory_mb, config.verifier.environment.internet) == (1024, False)
+    assert config.artifact_sources() == ["/app/out", "/app/report.json"]
+    assert unimplemented_keys(load_task(task_dir).raw_config) == []  # artifacts are applied: they go to the verifier
+
+
+def test_a_separate_verifier_needs_an_image_of_its_own(task_dir: Path) -> None:
+    (task_dir / "task.toml").write_text('[verifier]\nenvironment_mode = "separate"\n')
+
+    with pytest.raises(TaskFormatError, match=r"^x/tests/Dockerfile: file missing \(expected the Dockerfile of"):
+        load_task(task_dir)
+    (task_dir / "tests" / "Dockerfile").write_text("FROM debian:bookworm-slim\nCOPY . /tests/\n")
+    assert load_task(task_dir).config.verifier.separate
 
 
 @pytest.mark.parametrize(
@@ -392,7 +442,10 @@ ORACLE = "x/interaction/oracle_contract.json"
 TRIGGERS = "start, asked, command, agent_turns, claims_done, after, state, all_probes_done"
 RULES = ", ".join(RULE_KINDS)
 SIZE = "expected a size such as '2G' or '512M', at least 1M"
-DOCKERFILE = "expected the Dockerfile that builds the agent's container, or [environment] docker_image in task.toml"
+DOCKERFILE = (
+    "expected the Dockerfile that builds the agent's container (the main service), "
+    "or [environment] docker_image in task.toml"
+)
 
 
 def set_in(path: list[Any], value: Any) -> Callable[[Any], None]:
@@ -527,7 +580,7 @@ BAD_CASES: list[tuple[str, Mutation, str]] = [
     (
         "compose",
         both(remove("environment/Dockerfile"), write("environment/compose.yaml", "")),
-        f"x/environment/Dockerfile: file missing; docker-compose environments are not supported ({DOCKERFILE})",
+        f"x/environment/Dockerfile: file missing ({DOCKERFILE})",  # compose's main service needs one too
     ),
     (
         "no-test-sh",

@@ -13,21 +13,21 @@ import anyio
 import pytest
 
 from realcli import events as ev
-from realcli.eventlog import open_log
+from realcli.eventlog import WorkOrder, WorkQueue, open_log
 from tests._nats import NatsServer
 from tests._tasks import make_task
 
 pytestmark = [pytest.mark.docker, pytest.mark.nats]
 
 
-def realcli(*args: str, quiet: bool = False) -> subprocess.Popen[str]:
+def realcli(*args: str, quiet: bool = False, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
     out = subprocess.DEVNULL if quiet else subprocess.PIPE
     return subprocess.Popen(
         [sys.executable, "-m", "realcli", *args],
         stdout=out,
         stderr=out,
         text=True,
-        env={**os.environ, "COLUMNS": "200"},
+        env={**os.environ, "COLUMNS": "200", **(env or {})},
     )
 
 
@@ -47,11 +47,21 @@ def wait_for(url: str, run_id: str, kind: type, deadline: float = 90) -> list[ev
 
 
 def test_two_workers_share_a_distributed_run(tmp_path: Path, nats: NatsServer) -> None:
+    """The machine also holds the roles' keys (`realcli nats-setup` leaves them) while this server takes a token:
+    the coordinator mints no per-run credential the server would refuse, and the workers write with the token."""
     url = f"{nats.url}?stream=D{os.urandom(4).hex()}"
     tasks = tmp_path / "tasks"
     for name in ("alpha", "beta"):
         make_task(tasks, name, solve="#!/bin/sh\nsleep 1\necho hello > /app/out\n")
-    workers = [realcli("worker", "--tasks", str(tasks), "-n", "1", "--idle-exit", "8", "--log", url) for _ in range(2)]
+    setup = subprocess.run(
+        [sys.executable, "-m", "realcli", "nats-setup", "--dir", str(tmp_path / "keys")], capture_output=True, text=True
+    )
+    assert setup.returncode == 0, setup.stderr
+    keys = {"REALCLI_NATS_DIR": str(tmp_path / "keys" / "nats")}
+    workers = [
+        realcli("worker", "--tasks", str(tasks), "-n", "1", "--idle-exit", "8", "--log", url, env=keys)
+        for _ in range(2)
+    ]
     try:
         coordinator = subprocess.run(
             [
@@ -73,6 +83,7 @@ def test_two_workers_share_a_distributed_run(tmp_path: Path, nats: NatsServer) -
             capture_output=True,
             text=True,
             timeout=240,
+            env={**os.environ, **keys},
         )
         assert coordinator.returncode == 0, coordinator.stderr
         outs = [w.communicate(timeout=60) for w in workers]
@@ -164,3 +175,93 @@ def test_a_distributed_run_outlives_its_coordinator_and_can_be_followed_from_any
     assert isinstance(judging[-1], ev.JudgingFinished)
     listed = subprocess.run([sys.executable, "-m", "realcli", "runs", "--log", url], capture_output=True, text=True)
     assert "finished" in listed.stdout
+
+
+def test_a_distributed_run_with_per_role_credentials_where_the_worker_holds_no_write_credential(
+    tmp_path: Path,
+) -> None:
+    """The server runs `realcli nats-setup`'s configuration; the worker machine has worker.creds and orders.key
+    only (its own credential appends to no run): it writes the run with the credential sealed in its orders."""
+    server = NatsServer(tmp_path / "store", roles=tmp_path / "config")
+    server.start()
+    worker_dir = tmp_path / "worker-machine"
+    worker_dir.mkdir(mode=0o700)
+    for name in ("worker.creds", "orders.key"):
+        (worker_dir / name).write_bytes((tmp_path / "config" / "nats" / name).read_bytes())
+        (worker_dir / name).chmod(0o600)
+    url = f"{server.url}?stream=ROLES"
+    tasks = tmp_path / "tasks"
+    make_task(tasks, "alpha")
+    coordinator_env = {**server.roles_env(), "COLUMNS": "200"}
+    worker_env = {**coordinator_env, "REALCLI_NATS_DIR": str(worker_dir)}
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "realcli", "worker", "--tasks", str(tasks), "--idle-exit", "8", "--log", url],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=worker_env,
+    )
+    try:
+        run = ["run", str(tasks), "--mode", "exec", "--distribute", "--run-id", "roles", "--log", url]
+        coordinator = subprocess.run(
+            [sys.executable, "-m", "realcli", *run],
+            capture_output=True,
+            text=True,
+            timeout=240,
+            env=coordinator_env,
+        )
+        assert coordinator.returncode == 0, coordinator.stderr
+        _, worker_err = worker.communicate(timeout=60)
+        verify = subprocess.run(
+            [sys.executable, "-m", "realcli", "verify", "roles", "--log", url],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**coordinator_env, "REALCLI_NATS_CREDS": str(tmp_path / "config" / "nats" / "read.creds")},
+        )
+    finally:
+        worker.kill()
+        server.stop()
+    assert worker.returncode == 0, worker_err
+    assert "permissions violation" not in worker_err.lower()
+    assert verify.returncode == 0, verify.stdout + verify.stderr
+    assert "intact" in verify.stdout
+    assert "sealed at its close" in verify.stdout
+
+
+def test_a_worker_scores_by_the_metric_a_resume_chose(tmp_path: Path, nats: NatsServer) -> None:
+    """A run that chose no metric, resumed with --metric speed: its queued trials are scored by speed wherever
+    they run, even by a worker started with another --metric (that one is for runs that chose none)."""
+    url = f"{nats.url}?stream=M{os.urandom(4).hex()}"
+    root = make_task(tmp_path / "tasks", "metrics")
+    (root / "tests" / "test.sh").write_text(
+        """#!/bin/sh\necho '{"accuracy": 1, "speed": 0.5}' > /logs/verifier/reward.json\n"""
+    )
+    anyio.run(_resumed_run_with_an_order, url, root)
+
+    worker = realcli(
+        "worker", "--tasks", str(tmp_path / "tasks"), "--metric", "accuracy", "--idle-exit", "8", "--log", url
+    )
+    out, err = worker.communicate(timeout=240)
+
+    assert worker.returncode == 0, out + err
+    log = anyio.run(records, url, "rm")
+    assert [r.event.metric for r in log if isinstance(r.event, ev.TrialStarted)] == ["speed"]
+    assert [r.event.reward for r in log if isinstance(r.event, ev.VerifierFinished)] == [0.5]
+
+
+async def _resumed_run_with_an_order(url: str, root: Path) -> None:
+    started = ev.RunStarted(
+        run_id="rm",
+        mode="exec",
+        agent=ev.AgentInfo(name="oracle"),
+        attempts=1,
+        concurrency=1,
+        tasks=["metrics"],
+        task_dirs=[str(root)],
+    )
+    scheduled = ev.TrialScheduled(trial_id="metrics-exec-1", task_id="metrics", mode="exec", attempt=1)
+    resumed = ev.RunResumed(run_id="rm", trials=["metrics-exec-1"], metric="speed")
+    async with open_log(url) as log, WorkQueue.open(log.url) as queue:
+        await log.append(ev.run_stream("rm"), [started, scheduled, resumed], expected_version=0)
+        await queue.submit([WorkOrder("rm", "metrics-exec-1")])

@@ -47,11 +47,13 @@ def is_loopback(host: str) -> bool:
 
 
 def load_assets() -> dict[str, bytes]:
+    """The viewer's static files, read from the package."""
     root = resources.files("realcli.viewer") / "static"
     return {name: (root / name).read_bytes() for name in ASSETS}
 
 
 def query_int(request: web.Request, name: str, default: int) -> int:
+    """An integer query parameter (``default`` when absent); raises ``ConfigError`` for one that is not an integer."""
     raw = request.query.get(name)
     if raw is None or raw == "":
         return default
@@ -62,6 +64,7 @@ def query_int(request: web.Request, name: str, default: int) -> int:
 
 
 def checked_token(value: str, what: str) -> str:
+    """``value`` when it is a valid id token; raises ``ConfigError`` naming ``what`` otherwise."""
     return ev.check_token(value, what)
 
 
@@ -73,6 +76,7 @@ def host_name(host: str) -> str:
 
 
 def listen_error(host: str, port: int, e: OSError) -> ConfigError:
+    """Why the viewer cannot listen on ``host:port``, as a ``ConfigError`` that says which flag to change."""
     if e.errno == errno.EADDRINUSE:
         return ConfigError(f"cannot listen on {host}:{port}: the port is in use; pass --port with a free port (0: any)")
     if isinstance(e, socket.gaierror) or e.errno == errno.EADDRNOTAVAIL:

@@ -1,4 +1,4 @@
-"""The live feeds under ``/api/live/`` (``Viewer``'s part): server-sent events of snapshots and log subscriptions."""
+"""The live feeds under ``/api/live/`` (a part of ``Viewer``): server-sent events of snapshots and log subscriptions."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import anyio
 from aiohttp import web
 
 from realcli import NotFoundError, RealcliError, find_error
-from realcli.viewer._api import JsonApi
+from realcli.viewer._api import Responses
 from realcli.viewer._http import SECURITY_HEADERS, checked_token, query_int
 from realcli.viewer._pages import check_threshold
 from realcli.viewer._status import pick_judge
@@ -26,10 +26,20 @@ _QUIET: Final = 1.0
 _FULL_EVERY: Final = 30.0
 
 
-class LiveFeeds(JsonApi):
-    """The live half of ``Viewer``: its feeds register their cancel scopes in ``_feeds`` for it to close."""
+class LiveFeeds:
+    """The live part of ``Viewer``: one handler per feed under ``/api/live/``, and the cancel scope of each feed
+    still open, for ``close`` to end them all when the server stops."""
 
-    _feeds: set[anyio.CancelScope]
+    def __init__(self, responses: Responses) -> None:
+        self._out = responses
+        self._state = responses.state
+        self._pages = responses.pages
+        self._feeds: set[anyio.CancelScope] = set()
+
+    def close(self) -> None:
+        """End every open feed (their handlers return and their subscriptions close)."""
+        for scope in list(self._feeds):
+            scope.cancel()
 
     def _after(self, request: web.Request) -> int:
         """Where a feed resumes: the browser's Last-Event-ID on a reconnect, else ``after``."""
@@ -38,26 +48,29 @@ class LiveFeeds(JsonApi):
             return int(last)
         return query_int(request, "after", -1)
 
-    async def _live_runs(self, request: web.Request) -> web.StreamResponse:
-        await self._ready()
+    async def runs(self, request: web.Request) -> web.StreamResponse:
+        """``/api/live/runs``: the runs list again whenever the log moves on."""
+        await self._out.ready()
 
         async def build(full: bool | None) -> tuple[int, bool, Any]:
-            data = await self.pages.runs(full=full)
+            data = await self._pages.runs(full=full)
             return data["position"], data["intervals"], data
 
         has_full = request.query.get("full") == "1"
         feed = self._snapshots(None, self._after(request), has_full, "runs", build)
         return await self._stream(request, feed)
 
-    async def _live_run(self, request: web.Request) -> web.StreamResponse:
-        await self._ready()
+    async def run(self, request: web.Request) -> web.StreamResponse:
+        """``/api/live/runs/{run}``: the run's page again whenever the run moves on (a bad run or judge is an
+        error before the feed starts)."""
+        await self._out.ready()
         run_id = checked_token(request.match_info["run"], "run id")
         threshold = check_threshold(request.query.get("threshold"))
         judge = request.query.get("judge") or None
-        pick_judge(self.state.run(run_id).facts, judge)  # a bad run or judge is a plain error, before streaming
+        pick_judge(self._state.run(run_id).facts, judge)  # a bad run or judge is a plain error, before streaming
 
         async def build(full: bool | None) -> tuple[int, bool, Any]:
-            data = await self.pages.run(run_id, judge, threshold, full=full)
+            data = await self._pages.run(run_id, judge, threshold, full=full)
             return data["viewer"]["head"], data["viewer"]["intervals"], data
 
         has_full = request.query.get("full") == "1"
@@ -85,12 +98,12 @@ class LiveFeeds(JsonApi):
         pause = _MIN_REFRESH
         while True:
             if full_head >= after:
-                await self.state.wait_change(run_id, after)
+                await self._state.wait_change(run_id, after)
                 changed = True
             else:
                 changed = False
                 with anyio.move_on_after(_QUIET):
-                    await self.state.wait_change(run_id, after)
+                    await self._state.wait_change(run_id, after)
                     changed = True
             if changed:
                 await anyio.sleep(pause)
@@ -103,12 +116,14 @@ class LiveFeeds(JsonApi):
                 full_head, full_at = head, anyio.current_time()
             yield head, kind, data
 
-    async def _live_trial(self, request: web.Request) -> web.StreamResponse:
-        await self._ready()
+    async def trial(self, request: web.Request) -> web.StreamResponse:
+        """``/api/live/runs/{run}/trials/{trial}``: the trial's timeline from ``after`` (or Last-Event-ID) on, then
+        live, with its header again whenever its facts or verdicts change."""
+        await self._out.ready()
         run_id = checked_token(request.match_info["run"], "run id")
         trial_id = checked_token(request.match_info["trial"], "trial id")
         judge = request.query.get("judge") or None
-        run = self.state.run(run_id)
+        run = self._state.run(run_id)
         if trial_id not in run.marks and trial_id not in run.facts.scheduled:
             raise NotFoundError(f"run {run_id!r} has no trial {trial_id!r}")
         pick_judge(run.facts, judge)
@@ -116,7 +131,7 @@ class LiveFeeds(JsonApi):
         return await self._stream(request, entries, self._trial_header_feed(run_id, trial_id, judge))
 
     async def _trial_feed(self, scope: str, after: int) -> AsyncIterator[tuple[int | None, str, Any]]:
-        async with aclosing(self.state.log.subscribe(after + 1, scope)) as records:  # type: ignore[type-var]
+        async with aclosing(self._state.log.subscribe(after + 1, scope)) as records:  # type: ignore[type-var]
             async for rec in records:
                 yield rec.position, "entry", entry(rec)
 
@@ -128,19 +143,19 @@ class LiveFeeds(JsonApi):
         Sent without an SSE id: the browser's Last-Event-ID must stay the
         position of the last timeline entry it received.
         """
-        run = self.state.run(run_id)
+        run = self._state.run(run_id)
         seen = self._trial_signature(run_id, trial_id, judge)
         after = run.head
         while True:
-            after = await self.state.wait_change(run_id, after)
+            after = await self._state.wait_change(run_id, after)
             signature = self._trial_signature(run_id, trial_id, judge)
             if signature != seen:
                 seen = signature
-                yield None, "header", await self.pages.trial(run_id, trial_id, judge, timeline=False)
+                yield None, "header", await self._pages.trial(run_id, trial_id, judge, timeline=False)
             await anyio.sleep(_HEADER_REFRESH)
 
     def _trial_signature(self, run_id: str, trial_id: str, judge: str | None) -> tuple[object, ...]:
-        run = self.state.run(run_id)
+        run = self._state.run(run_id)
         marks = run.marks.get(trial_id)
         chosen = pick_judge(run.facts, judge)
         ranges = tuple(run.verdict_ranges(chosen, trial_id)) if chosen is not None else ()
@@ -178,7 +193,7 @@ class LiveFeeds(JsonApi):
                 # The log failed under a feed (e.g. NATS gone for good): say so, then end it.
                 failure = {"error": str(find_error(group))}
                 with contextlib.suppress(ConnectionError):
-                    await response.write(b"event: failure\ndata: " + self._encoder.encode(failure) + b"\n\n")
+                    await response.write(b"event: failure\ndata: " + self._out.encode(failure) + b"\n\n")
             finally:
                 self._feeds.discard(scope)
         return response
@@ -188,7 +203,7 @@ class LiveFeeds(JsonApi):
     ) -> None:
         async with aclosing(feed) as messages:  # type: ignore[type-var]
             async for ident, kind, data in messages:
-                body = self._encoder.encode(self.sanitizer.tree(data))
+                body = self._out.encode(data)
                 head = b"" if ident is None else b"id: %d\n" % ident
                 async with lock:
                     await response.write(head + b"event: " + kind.encode() + b"\ndata: " + body + b"\n\n")

@@ -84,6 +84,7 @@ class Pages(TrialPages):
         return {"position": position, "now": self.clock(), "runs": rows, "intervals": all(r["intervals"] for r in rows)}
 
     async def run_row(self, run_id: str, *, full: bool | None = None) -> Json:
+        """One run's row in the runs list: its agent, mode, trials and headline scores."""
         run = self.state.run(run_id)
         facts = run.facts
         judge = pick_judge(facts, None)

@@ -15,9 +15,10 @@
   styles from this origin only, nothing inline, no frames, no plugins), and
   every string leaves through ``Sanitizer``.
 
-``Viewer`` holds the lifecycle, routes, middleware and static files; its
-JSON API handlers are ``JsonApi`` (``_api``) and its live feeds
-``LiveFeeds`` (``_live``), which it inherits.
+``Viewer`` holds the lifecycle, routes, middleware and static files, and
+its two parts: the JSON API handlers (``JsonApi``, ``_api``) and the live
+feeds (``LiveFeeds``, ``_live``), which share one ``Responses`` (the log's
+state, its pages, the sanitizing encoder).
 """
 
 from __future__ import annotations
@@ -28,11 +29,11 @@ from contextlib import asynccontextmanager
 from typing import Final
 
 import anyio
-import msgspec
 from aiohttp import web
 
 from realcli import RealcliError
 from realcli.eventlog import EventLog
+from realcli.viewer._api import JsonApi, Responses
 from realcli.viewer._follow import LogState
 from realcli.viewer._http import (
     ASSETS,
@@ -44,7 +45,6 @@ from realcli.viewer._http import (
     load_assets,
 )
 from realcli.viewer._live import LiveFeeds
-from realcli.viewer._pages import Pages
 from realcli.viewer._text import Sanitizer, secrets_from_env
 
 __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "Viewer", "is_loopback"]
@@ -57,17 +57,18 @@ _log = logging.getLogger("realcli.viewer")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-class Viewer(LiveFeeds):
+class Viewer:
     """The viewer's web application over one followed log.  Start it with ``Viewer.start``."""
 
     def __init__(self, state: LogState, sanitizer: Sanitizer) -> None:
         self.state = state
-        self.pages = Pages(state)
         self.sanitizer = sanitizer
         self.url = ""
+        self._out = Responses(state, sanitizer)
+        self.pages = self._out.pages
+        self._api = JsonApi(self._out)
+        self._live = LiveFeeds(self._out)
         self._assets = load_assets()
-        self._feeds: set[anyio.CancelScope] = set()
-        self._encoder = msgspec.json.Encoder()
         self._loopback_only = True
 
     # ------------------------------------------------------------ lifecycle
@@ -100,16 +101,12 @@ class Viewer(LiveFeeds):
                 try:
                     yield viewer
                 finally:
-                    viewer._close_feeds()
+                    viewer._live.close()
                     tg.cancel_scope.cancel()
         finally:
             with anyio.CancelScope(shield=True):
-                viewer._close_feeds()
+                viewer._live.close()
                 await runner.cleanup()
-
-    def _close_feeds(self) -> None:
-        for scope in list(self._feeds):
-            scope.cancel()
 
     def app(self) -> web.Application:
         """The aiohttp application (routes, security headers, errors as one-line JSON)."""
@@ -119,16 +116,16 @@ class Viewer(LiveFeeds):
             get(path, self._shell)
         get("/static/{name}", self._static)
         get("/favicon.ico", self._no_icon)
-        get("/api/runs", self._api_runs)
-        get("/api/runs/{run}", self._api_run)
-        get("/api/runs/{run}/trials", self._api_trials)
-        get("/api/runs/{run}/trials/{trial}", self._api_trial)
-        get("/api/runs/{run}/trials/{trial}/events", self._api_events)
-        get("/api/runs/{run}/trials/{trial}/events/{actor}/{version}", self._api_event)
-        get("/api/compare", self._api_compare)
-        get("/api/live/runs", self._live_runs)
-        get("/api/live/runs/{run}", self._live_run)
-        get("/api/live/runs/{run}/trials/{trial}", self._live_trial)
+        get("/api/runs", self._api.runs)
+        get("/api/runs/{run}", self._api.run)
+        get("/api/runs/{run}/trials", self._api.trials)
+        get("/api/runs/{run}/trials/{trial}", self._api.trial)
+        get("/api/runs/{run}/trials/{trial}/events", self._api.events)
+        get("/api/runs/{run}/trials/{trial}/events/{actor}/{version}", self._api.event)
+        get("/api/compare", self._api.compare)
+        get("/api/live/runs", self._live.runs)
+        get("/api/live/runs/{run}", self._live.run)
+        get("/api/live/runs/{run}/trials/{trial}", self._live.trial)
         return app
 
     # ------------------------------------------------------------ middleware
@@ -159,13 +156,13 @@ class Viewer(LiveFeeds):
             return await handler(request)
         except RealcliError as e:
             status = next((code for cls, code in ERROR_STATUS if isinstance(e, cls)), 500)
-            return self._json({"error": str(e)}, status=status)
+            return self._out.json({"error": str(e)}, status=status)
         except web.HTTPException:
             raise
         except Exception:
             # A bug: keep serving other requests; the traceback goes to the server's stderr.
             _log.exception("realcli view: %s %s failed", request.method, request.path)
-            return self._json({"error": f"the viewer failed on {request.path}: see its output"}, status=500)
+            return self._out.json({"error": f"the viewer failed on {request.path}: see its output"}, status=500)
 
     # ------------------------------------------------------------ plumbing
 

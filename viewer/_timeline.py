@@ -160,6 +160,19 @@ def _body(event: ev.DecodedEvent, clip: int | None) -> Json:
                 "timed_out": event.timed_out,
                 "checks": len(event.checks),
                 "duration_sec": round(event.duration_sec, 3),
+                "tampered": event.tampered,
+                "no_reward": event.no_reward,
+            }
+        case ev.VerifierPrepared():
+            return {
+                "stopped": list(event.stopped),
+                "reset": event.reset,
+                "checked": event.checked,
+                "tampering": [
+                    {"path": f.path, "change": f.change, "rule": f.rule, "detail": f.detail} for f in event.tampering
+                ],
+                "discarded": [c.path for c in event.discarded],
+                "duration_sec": round(event.duration_sec, 3),
             }
         case ev.EvidenceSnapshotted():
             return _evidence(event, clip)

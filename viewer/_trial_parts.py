@@ -14,6 +14,7 @@ Json = dict[str, Any]
 
 
 def header(trial: TrialFacts, started: ev.TrialStarted) -> Json:
+    """The trial page's header: the task, agent and budgets it ran with, and how it finished."""
     task = started.task
     script = task.script
     finished = trial.finished
@@ -55,6 +56,7 @@ def header(trial: TrialFacts, started: ev.TrialStarted) -> Json:
 
 
 def verifier(trial: TrialFacts) -> Json | None:
+    """The verifier's result for the trial page, or None before it ran."""
     v = trial.verifier
     if v is None:
         return None
@@ -71,6 +73,7 @@ def verifier(trial: TrialFacts) -> Json | None:
 
 
 def hard_checks(trial: TrialFacts) -> list[Json]:
+    """The hard checks of the trial, as the trial page shows them."""
     return [
         {
             "probe_id": h.probe_id,
@@ -85,6 +88,7 @@ def hard_checks(trial: TrialFacts) -> list[Json]:
 
 
 def slices(trial: TrialFacts, started: ev.TrialStarted) -> list[Json]:
+    """Each slice of a COLLAB trial's script, and whether and how it was released (none for EXEC)."""
     script = started.task.script
     if script is None or started.mode != "collab":
         return []
@@ -182,6 +186,7 @@ def checklist(
 
 
 def evidence(rec: ev.RecordedEvent | None) -> Json | None:
+    """The evidence snapshot for the trial page (files, listing, committed image), or None before it was taken."""
     if rec is None:
         return None
     shaped = entry(rec)

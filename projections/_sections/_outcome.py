@@ -8,6 +8,8 @@ from realcli.projections._layout import Block, Bullets, Cell, Section, Table, fm
 from realcli.projections._report import Report
 from realcli.projections._report_outcome import ModeResult, Outcome
 
+_FINDINGS_SHOWN = 5  # per trial (the JSON has them all, up to what the log kept)
+
 
 def _mode_row(mode: str, m: ModeResult) -> tuple[Cell, ...]:
     attempts = ", ".join(f"#{a}: {fmt_pct(r)}" for a, r in m.per_attempt.items()) or "-"
@@ -24,6 +26,18 @@ def _apart(out: Outcome) -> list[Block]:
         blocks.append(text(f"Not scored ({excluded}; infrastructure, reported apart, never as zeros):"))
         skipped = tuple((t.trial, t.mode, t.status, t.cause, t.detail) for t in out.excluded.trials)
         blocks.append(Table(("trial", "mode", "status", "cause", "detail"), skipped))
+    if tampered := out.tampered:
+        blocks.append(text(f"Verifier tampered with ({len(tampered)}; it did not run, V = 0; the evidence):"))
+        rows = tuple(
+            (t.trial, t.mode, f.path, f.change, f.rule, f.detail)
+            for t in tampered
+            for f in t.findings[:_FINDINGS_SHOWN]
+        )
+        blocks.append(Table(("trial", "mode", "path", "change", "rule", "why"), rows))
+        if forged := [(t.trial, path, content) for t in tampered for path, content in t.forged.items()]:
+            blocks.append(
+                Bullets(tuple(f"{trial}: {path} held {content.strip()[:60]!r}" for trial, path, content in forged))
+            )
     if hints := out.hints:
         blocks.append(text(f"Hints ({len(hints)}):"))
         blocks.append(Bullets(tuple(f"{h.trial} ({h.mode}): {h.hint}" for h in hints)))

@@ -45,6 +45,7 @@ class TrialView:
 
     @property
     def has_user(self) -> bool:
+        """Whether a simulated user is present (COLLAB); in EXEC the agent has only the instruction."""
         return self.mode == "collab"
 
 
@@ -52,7 +53,9 @@ class Agent(Protocol):
     """A CLI agent under evaluation."""
 
     @property
-    def info(self) -> ev.AgentInfo: ...
+    def info(self) -> ev.AgentInfo:
+        """What the run records about the agent (name, version, model, endpoint without a key, parameters)."""
+        ...
 
     async def run(self, session: AgentSession) -> None:
         """Work on the trial until done; returning ends the agent (``AgentStopped(done)``, or
@@ -180,7 +183,7 @@ class AgentSession:
         further turns (and run their commands) before it noticed.
         """
         self.turn += 1
-        await self._out.append(ev.AgentTurnTaken(turn=self.turn, commands=commands))
+        await self._out.append(ev.AgentTurnTaken(turn=self.turn, commands=commands, messages_read=self._messages_read))
         if self.turn >= self.view.budgets.max_turns:
             await anyio.sleep_forever()
 
@@ -206,7 +209,7 @@ class AgentSession:
     async def record_command(self, event: ev.CommandStarted | ev.CommandFinished) -> None:
         """Record a command an installed agent ran itself, through its own tools in its own process.
 
-        There is no ``CommandRequested`` for it (the sandbox actor must not run
+        There is no ``CommandRequested`` for it (the warden must not run
         it again): the start and the result go on the agent's stream.
         """
         await self._out.append(event)

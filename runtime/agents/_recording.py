@@ -17,6 +17,7 @@ __all__ = ["Recorder", "as_output", "crashed", "json_line", "texts_of", "tool_co
 
 _COMMAND_CHARS: Final = 2000
 _OUTPUT_CHARS: Final = 64 * 1024
+_NO_END_REPORTED: Final = "realcli: the agent's tool reported no end for this command (it may have left it running)"
 
 
 class Recorder:
@@ -30,6 +31,8 @@ class Recorder:
         self._in_step = False
 
     async def text(self, text: str) -> None:
+        """Hold a text the agent wrote: the last one of a turn is its final message, earlier ones are said when it goes
+        on."""
         if text.strip():
             self._held.append(text)
         self._in_step = True
@@ -41,6 +44,7 @@ class Recorder:
         self._held.clear()
 
     async def started(self, tool_id: str, command: str) -> None:
+        """Record the start of a command the agent's own tool ran (``tool_id``: the tool call's id in its output)."""
         await self.release()
         command_id = ev.new_id()
         self._open[tool_id] = (command_id, time.monotonic())
@@ -49,6 +53,7 @@ class Recorder:
         await self.session.record_command(ev.CommandStarted(command_id=command_id, command=command))
 
     async def finished(self, tool_id: str, exit_code: int | None, stdout: str, stderr: str = "") -> None:
+        """Record the end of the command started under ``tool_id`` (ignored when its start was never seen)."""
         opened = self._open.pop(tool_id, None)
         if opened is None:
             return
@@ -76,7 +81,15 @@ class Recorder:
         self._in_step = False
 
     async def turn_over(self) -> tuple[bool, bool]:
-        """The turn ended: say the final text; (claims_done, question_pending) for the yield."""
+        """The turn ended: say the final text; (claims_done, question_pending) for the yield.
+
+        A command the agent's tool never reported an end for (Codex's ``exec_command``
+        hands a slow command back as still running after its yield time, and
+        ``codex exec --json`` then reports no completion) is closed here, with no
+        exit code: it ran, and how it ended is unknown.
+        """
+        for tool_id in list(self._open):
+            await self.finished(tool_id, None, "", _NO_END_REPORTED)
         final = self._held.pop() if self._held else ""
         await self.release()
         await self.step()
@@ -87,6 +100,7 @@ class Recorder:
 
 
 def as_output(text: str) -> ev.Output:
+    """``text`` as an event's output, its middle cut out when it is longer than the recorded limit."""
     data = text.encode()
     if len(text) <= _OUTPUT_CHARS:
         return ev.Output(text=text, total_bytes=len(data), kept_bytes=len(data))
@@ -118,6 +132,7 @@ def unwrap_shell(command: str) -> str:
 
 
 def texts_of(content: Any) -> str:
+    """The text blocks of a message's content (a string, or a list of typed blocks), joined by newlines."""
     if isinstance(content, str):
         return content
     if isinstance(content, list):
@@ -126,6 +141,7 @@ def texts_of(content: Any) -> str:
 
 
 def json_line(line: bytes) -> dict[str, Any] | None:
+    """One line of an agent's JSON event stream as an object, or None for a line that is not one (a stray warning)."""
     try:
         data = json.loads(line)
     except ValueError:

@@ -10,6 +10,7 @@ from typing import Final
 from realcli import ConfigError
 from realcli import events as ev
 from realcli.models import GatewayLimits, ModelEndpoint
+from realcli.runtime.agents._adversaries import AdversaryAgent, adversary
 from realcli.runtime.agents._claude_code import ClaudeCodeAgent
 from realcli.runtime.agents._cli_agent import CliAgent
 from realcli.runtime.agents._codex import CodexAgent
@@ -30,6 +31,7 @@ class ModelOptions:
     provider: str | None = None
 
     def endpoint(self, prefix: str) -> ModelEndpoint:
+        """The model endpoint these flags name, its key read from the environment under ``prefix``."""
         return ModelEndpoint.from_env(prefix, model=self.model, base_url=self.base_url, provider=self.provider)
 
 
@@ -43,6 +45,7 @@ class InstalledOptions:
 
     @property
     def limits(self) -> GatewayLimits:
+        """The gateway's budget caps these flags set."""
         return GatewayLimits(max_tokens=self.max_tokens, max_cost_usd=self.max_cost_usd)
 
 
@@ -100,6 +103,12 @@ def _cli_agent(kind: type[CliAgent], choice: _Choice) -> tuple[ev.AgentInfo, Age
     return agent.info, lambda task: kind(endpoint, version=installed.version, limits=installed.limits)
 
 
+def _adversary(choice: _Choice) -> tuple[ev.AgentInfo, AgentFactory]:
+    agent = adversary(choice.tuning)
+    role, spelling = agent.role, agent.spelling
+    return agent.info, lambda task: AdversaryAgent(role, spelling=spelling, task=task)
+
+
 _AGENTS: Final[dict[str, _Entry]] = {
     "oracle": _Entry(lambda _: (OracleAgent.info, lambda task: OracleAgent(task.spec.oracle))),
     "noop": _Entry(lambda _: (NoopAgent.info, lambda task: NoopAgent())),
@@ -107,6 +116,7 @@ _AGENTS: Final[dict[str, _Entry]] = {
     "terminus": _Entry(_terminus, lambda params: TerminusOptions.recorded(params).params()),
     "claude-code": _Entry(functools.partial(_cli_agent, ClaudeCodeAgent)),
     "codex": _Entry(functools.partial(_cli_agent, CodexAgent)),
+    "adversary": _Entry(_adversary, lambda params: {k: v for k, v in params.items() if k in ("role", "spelling")}),
 }
 assert tuple(_AGENTS) == AGENT_NAMES, "every agent a run can name has one registry entry"
 

@@ -35,6 +35,7 @@ class NoopAgent:
     info = ev.AgentInfo(name="noop", version="1")
 
     async def run(self, session: AgentSession) -> None:
+        """Do nothing: yield every turn claiming to be done (the control whose reward must stay low)."""
         await session.messages()
         while True:
             await session.yield_turn(claims_done=True)
@@ -53,6 +54,8 @@ class ParrotAgent:
     info = ev.AgentInfo(name="parrot", version="1")
 
     async def run(self, session: AgentSession) -> None:
+        """Answer every message with the same canned reply and run no command (the control for the collaboration
+        scores)."""
         while True:
             messages = await session.messages()
             if any(m.kind == "closing" for m in messages):
@@ -69,6 +72,7 @@ ACK: Final = "Noted."
 
 
 def ask_text(topic: str) -> str:
+    """The question the oracle asks about a topic of its contract."""
     return f"Before I start: what should I know about {topic}?"
 
 
@@ -93,6 +97,7 @@ class OracleAgent:
         self._solve_command = solve
 
     async def run(self, session: AgentSession) -> None:
+        """Run the task's reference solution; in COLLAB, also answer probes and slices as the oracle contract says."""
         opening = await session.messages()
         if not session.view.has_user:
             await self._solve(session)
@@ -123,9 +128,14 @@ class OracleAgent:
         await session.end_turn(commands=1)
 
     async def _handle(self, session: AgentSession, messages: Sequence[ev.UserMessaged]) -> bool:
-        """Answer each message as the contract says; True once the user has closed."""
+        """Answer each message as the contract says; True once the user has closed.
+
+        A probe read together with other messages is answered first: once the
+        agent has read a probe, the judge takes its next action as the response
+        to it, whatever that action is about (docs/judging.md, windows).
+        """
         closed = False
-        for message in messages:
+        for message in sorted(messages, key=lambda m: m.kind != "probe"):  # stable: otherwise in order
             if message.kind == "closing":
                 closed = True
             if message.kind not in ("slice", "probe"):

@@ -151,6 +151,7 @@ class TerminusOptions:
     max_malformed: int | None = None
 
     def params(self) -> dict[str, str]:
+        """The options that differ from Terminus-2's behaviour, as recorded parameters."""
         out = {"context_tokens": str(self.context_tokens), "summarize_at": f"{self.summarize_at:g}"}
         if self.json_mode:
             out["json_mode"] = "true"

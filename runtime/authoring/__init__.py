@@ -3,9 +3,11 @@
 ``validate_tasks`` runs the paper's construction checks (the oracle passes,
 the no-op and parrot controls and the mutant solutions fail, scripts reach
 every probe); ``profile_tasks`` classifies tasks by pass rate over k
-rollouts; ``align_task`` maps instruction.md's requirements to the
+rollouts, ``difficulty_proxies`` estimates difficulty from a task's files
+alone; ``align_task`` maps instruction.md's requirements to the
 verifier's checks (no Docker); ``synthesize_layer`` / ``synthesize_task``
-draft an interaction layer or a base task with a model, every model call
+draft an interaction layer or a base task with a model (a base task from a pattern, or
+from a recorded terminal session: ``parse_session``, ``synthesize_task_from_log``), every model call
 recorded in the log so a synthesis can be replayed (``replay_synthesis``).
 The prompts ship in ``prompts/synthesize/<version>/``.
 """
@@ -19,6 +21,15 @@ from realcli.runtime.authoring._align import (
 )
 from realcli.runtime.authoring._align_model import align_with_model
 from realcli.runtime.authoring._profile import Bands, TaskProfile, profile_tasks, write_profile
+from realcli.runtime.authoring._proxies import (
+    REVISION_TEMPLATES,
+    DifficultyProxies,
+    TurnEstimate,
+    difficulty_proxies,
+    proxies_table,
+    write_proxies,
+)
+from realcli.runtime.authoring._session import SESSION_FORMATS, Session, SessionCommand, parse_session, render_session
 from realcli.runtime.authoring._synth import PROMPT_VERSION as SYNTH_PROMPT_VERSION
 from realcli.runtime.authoring._synth import (
     ReplayResult,
@@ -27,33 +38,56 @@ from realcli.runtime.authoring._synth import (
     replay_synthesis,
 )
 from realcli.runtime.authoring._synth_layer import LayerOptions, synthesize_layer
+from realcli.runtime.authoring._synth_log import session_json, synthesize_task_from_log
 from realcli.runtime.authoring._synth_probes import template_fit
 from realcli.runtime.authoring._synth_task import TaskOptions, synthesize_task
-from realcli.runtime.authoring._validate import ControlResult, TaskValidation, sample_tasks, validate_tasks
+from realcli.runtime.authoring._validate import (
+    AdversaryReading,
+    ControlResult,
+    TaskValidation,
+    read_red_team,
+    sample_tasks,
+    validate_tasks,
+)
 
 __all__ = [
+    "REVISION_TEMPLATES",
+    "SESSION_FORMATS",
     "SYNTH_PROMPT_VERSION",
     "Alignment",
     "Bands",
+    "AdversaryReading",
     "ControlResult",
+    "DifficultyProxies",
     "LayerOptions",
     "ReplayResult",
     "Requirement",
+    "Session",
+    "SessionCommand",
     "SynthesisReport",
     "TaskOptions",
     "TaskProfile",
     "TaskValidation",
+    "TurnEstimate",
     "VerifierCheck",
     "align_task",
     "align_with_model",
+    "difficulty_proxies",
     "new_synthesis_id",
+    "parse_session",
     "profile_tasks",
+    "proxies_table",
+    "render_session",
     "replay_synthesis",
     "requirement_sentences",
     "sample_tasks",
+    "session_json",
     "synthesize_layer",
     "synthesize_task",
+    "synthesize_task_from_log",
     "template_fit",
+    "read_red_team",
     "validate_tasks",
     "write_profile",
+    "write_proxies",
 ]

@@ -30,11 +30,11 @@ from realcli.eventlog import EventLog
 from realcli.judging import load_run
 from realcli.projections import trial_cause, trial_status
 from realcli.runtime.agents import AgentFactory
-from realcli.runtime.trials import OnTrial, RunMode, RunPlan, start_run
+from realcli.runtime.trials import OnTrial, RunMode, RunPlan, RunSettings, start_run
 from realcli.runtime.users import ScriptedVoice
-from realcli.taskformat import Task, load_task
+from realcli.taskformat import Task, TaskEnv, load_task
 
-__all__ = ["Bands", "Difficulty", "TaskProfile", "profile_tasks", "write_profile"]
+__all__ = ["Bands", "Difficulty", "TaskProfile", "profile_tasks", "set_table", "write_profile"]
 
 Difficulty = Literal["easy", "medium", "hard"]
 _HEADER: Final = re.compile(r"^\s*\[([^\[\]]+)\]\s*(?:#.*)?$")
@@ -69,6 +69,7 @@ class Bands:
         return cls(**values)
 
     def classify(self, pass_rate: float) -> Difficulty:
+        """The difficulty a pass rate falls in."""
         if pass_rate >= self.easy:
             return "easy"
         if pass_rate <= self.hard:
@@ -89,6 +90,7 @@ class TaskProfile:
 
     @property
     def pass_rate(self) -> float | None:
+        """The share of scored trials that passed; None without one."""
         return self.passed / self.scored if self.scored else None
 
     @property
@@ -116,8 +118,14 @@ async def profile_tasks(
     mode: RunMode = "exec",
     concurrency: int = 4,
     on_trial: OnTrial | None = None,
+    metric: str | None = None,
+    task_env: TaskEnv | None = None,
 ) -> list[TaskProfile]:
-    """Run ``k`` rollouts of every task (recorded as run ``run_id``) and profile each task."""
+    """Run ``k`` rollouts of every task (recorded as run ``run_id``) and profile each task.
+
+    ``metric``: the ``reward.json`` metric that decides V when a verifier writes several (``--metric``);
+    ``task_env``: the host variables the tasks' templates may read (``--task-env``).
+    """
     plan = RunPlan(
         run_id=run_id,
         tasks=tasks,
@@ -129,6 +137,7 @@ async def profile_tasks(
         concurrency=concurrency,
         judges=(),
         user_sim=ScriptedVoice.info,
+        settings=RunSettings(metric=metric, task_env=task_env or TaskEnv()),
     )
     await start_run(log, plan, on_trial=on_trial)
     facts = await load_run(log, run_id)
@@ -167,7 +176,7 @@ def write_profile(profile: TaskProfile, *, agent: str, k: int, date: str | None 
         f"infrastructure_failures = {sum(profile.infrastructure.values())}",
         f"date = {_quote(date or time.strftime('%Y-%m-%d', time.gmtime()))}",
     ]
-    text = _set_table(text, "metadata.profile", "\n".join(table) + "\n")
+    text = set_table(text, "metadata.profile", "\n".join(table) + "\n")
     path.write_text(text, encoding="utf-8")
     return load_task(profile.root)
 
@@ -203,7 +212,9 @@ def _set_difficulty(text: str, difficulty: str) -> str:
     return f"{text}{sep}\n[metadata]\n{line}"
 
 
-def _set_table(text: str, table: str, block: str) -> str:
+def set_table(text: str, table: str, block: str) -> str:
+    """``text`` (a TOML file) with the table ``table`` replaced by ``block``, or ``block`` appended; every
+    other byte kept (comments and order included)."""
     lines = text.splitlines(keepends=True)
     for name, start, end in _sections(lines):
         if name == table:

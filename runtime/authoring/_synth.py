@@ -113,6 +113,7 @@ class SynthesisReport:
 
     @property
     def ok(self) -> bool:
+        """Whether the synthesis ended without a problem."""
         return not self.problems
 
 
@@ -140,6 +141,7 @@ class SynthesisSession:
 
     @property
     def writer(self) -> StreamWriter:
+        """The synthesis stream's writer; raises ``RuntimeError`` before the session has started."""
         if self._writer is None:
             raise RuntimeError("the synthesis session was not started")
         return self._writer
@@ -216,7 +218,8 @@ class SynthesisSession:
         """Write a file under the output directory and record it whole."""
         path = self.report.out_dir / rel
         _write_file(path, text, executable)
-        self.report.files.append(rel)
+        if rel not in self.report.files:  # a file written again (task.toml with its proxies) is listed once
+            self.report.files.append(rel)
         digest = hashlib.sha256(text.encode()).hexdigest()
         await self.writer.append(
             ev.SynthesisArtifactDrafted(path=rel, sha256=digest, text=text, stage=stage, executable=executable)
@@ -236,6 +239,8 @@ class SynthesisSession:
         )
 
     async def finish(self, status: str, detail: str = "") -> None:
+        """Record ``SynthesisFinished`` with the session's status and totals (shielded: it lands
+        even when cancelled)."""
         self.report.duration_sec = time.monotonic() - self._started
         if self._writer is None:
             return
@@ -265,6 +270,8 @@ def started_event(
     pattern: str = "",
     base_digest: str = "",
     catalog_version: str = "",
+    source_log: str = "",
+    source_sha256: str = "",
 ) -> ev.SynthesisStarted:
     """The ``SynthesisStarted`` of a pipeline (never a key: ``describe()`` leaves it out)."""
     return ev.SynthesisStarted(
@@ -280,6 +287,8 @@ def started_event(
         pattern=pattern,
         base_digest=base_digest,
         catalog_version=catalog_version,
+        source_log=source_log,
+        source_sha256=source_sha256,
     )
 
 
@@ -308,6 +317,8 @@ def fresh_dir(out: Path, *, force: bool) -> None:
 
 @dataclass
 class ReplayResult:
+    """What replaying a recorded synthesis wrote: its start, the files, and its end when it had one."""
+
     started: ev.SynthesisStarted
     files: list[str]
     finished: ev.SynthesisFinished | None

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
@@ -33,9 +33,8 @@ import anyio
 
 from realcli import ConfigError, TaskFormatError
 from realcli.eventlog import EventLog
-from realcli.judging import judge_trial
 from realcli.models import ModelClient, ModelEndpoint
-from realcli.runtime.authoring._align import align_task, requirement_sentences, uncovered
+from realcli.runtime.authoring._align import requirement_sentences, uncovered
 from realcli.runtime.authoring._synth import (
     SynthesisReport,
     SynthesisSession,
@@ -44,10 +43,10 @@ from realcli.runtime.authoring._synth import (
     prompt,
     started_event,
 )
+from realcli.runtime.authoring._synth_check import check_draft
 from realcli.runtime.authoring._synth_probes import MAX_TOPICS, Layer, choose_probes, draft_probe, text_of
-from realcli.runtime.authoring._validate import validate_tasks
-from realcli.scripts_catalog import Catalog, lint_script
-from realcli.taskformat import load_task, tree_digest
+from realcli.scripts_catalog import Catalog
+from realcli.taskformat import TaskEnv, tree_digest
 
 __all__ = ["LayerOptions", "synthesize_layer"]
 
@@ -58,10 +57,14 @@ _MAX_SLICES: Final = 20
 
 @dataclass(frozen=True)
 class LayerOptions:
+    """How ``synthesize --layer`` drafts an interaction layer: how many probes, whether to pilot it with validate, to
+    overwrite, and the pilot's concurrency and host variables."""
+
     probes: int = 4
     pilot: bool = True  # run validate (Docker) on the drafted layer
     force: bool = False
     concurrency: int = 4
+    task_env: TaskEnv = field(default_factory=TaskEnv)  # the host variables the pilot's trials may read
 
 
 # --------------------------------------------------------------- the pipeline
@@ -99,7 +102,15 @@ async def synthesize_layer(
             await session.start(started, client)
             drafted = await _draft(session, target, catalog, options)
         if drafted:
-            await _check(session, target, catalog, options)
+            await check_draft(
+                session,
+                target,
+                catalog,
+                pilot=options.pilot,
+                concurrency=options.concurrency,
+                task_env=options.task_env,
+                judged=True,
+            )
         status = "passed" if session.report.ok else "failed"
     except anyio.get_cancelled_exc_class():
         status = "interrupted"
@@ -229,34 +240,3 @@ async def _coverage(session: SynthesisSession, layer: Layer, instruction: str) -
         for r in missing
     ]
     await session.checked("coverage", problems)
-
-
-# --------------------------------------------------------------------- checks
-
-
-async def _check(session: SynthesisSession, root: Path, catalog: Catalog, options: LayerOptions) -> None:
-    try:
-        task = load_task(root)
-    except TaskFormatError as e:
-        await session.checked("load", [str(e)])
-        return
-    await session.checked("load", [])
-    issues = lint_script(task.spec.script, task.spec.oracle, task_dir=root, catalog=catalog) if task.spec.script else []
-    await session.checked(
-        "lint",
-        [f"{i.path}: {i.message}" for i in issues if i.severity == "error"],
-        [f"{i.path}: {i.message}" for i in issues if i.severity == "warning"],
-    )
-    await session.checked("alignment", [], align_task(root).warnings())
-    if not options.pilot:
-        return
-    prefix = f"{session.synthesis_id}-pilot"
-    session.report.pilot_run = prefix
-
-    async def judge(log: EventLog, run_id: str, trial_id: str) -> None:
-        await judge_trial(log, run_id, trial_id)
-
-    [result] = await validate_tasks(
-        session.log, [task], catalog=catalog, run_prefix=prefix, concurrency=options.concurrency, judge=judge
-    )
-    await session.checked("pilot", [f"pilot: {p}" for p in result.problems], result.warnings, run_id=prefix)

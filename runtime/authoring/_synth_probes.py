@@ -47,6 +47,9 @@ def template_fit(template: Template) -> str | None:
 
 @dataclass
 class Layer:
+    """An interaction layer being drafted: persona, opening, slices, probes, oracle replies and ask topics, as plain
+    data until written."""
+
     persona: str = ""
     opening: str = ""
     slices: list[dict[str, Any]] = field(default_factory=list)
@@ -67,6 +70,8 @@ def _candidates(catalog: Catalog) -> tuple[list[Template], dict[str, str]]:
 
 
 async def choose_probes(session: SynthesisSession, catalog: Catalog, instruction: str, count: int) -> list[Template]:
+    """Ask the model to pick ``count`` catalog templates that fit the instruction (templates a draft cannot set up are
+    left out)."""
     fit, refused = _candidates(catalog)
     lines = "\n".join(f"- {t.id}: {t.name}; {t.observes} (triggers: {', '.join(t.triggers)})" for t in fit)
     schema = {
@@ -146,6 +151,7 @@ def _needed(template: Template, catalog: Catalog) -> list[str]:
 async def draft_probe(
     session: SynthesisSession, layer: Layer, template: Template, catalog: Catalog, instruction: str, solution: str
 ) -> None:
+    """Ask the model to draft one probe of ``template`` and its oracle reply, and add them to ``layer``."""
     needed = _needed(template, catalog)
     glossary = catalog.placeholders
     text = prompt(
@@ -329,8 +335,10 @@ def _regex_trigger(value: str, layer: Layer, notes: list[str], where: str) -> di
 
 
 def text_of(value: object) -> str:
+    """A model's string value with its whitespace collapsed; "" for anything that is not a string."""
     return " ".join(value.split()) if isinstance(value, str) else ""
 
 
 def clip_block(text: str, limit: int = _PROMPT_CHARS) -> str:
+    """``text`` cut at ``limit`` characters for a prompt, marked where it was cut."""
     return text if len(text) <= limit else text[:limit] + "\n[... cut ...]"

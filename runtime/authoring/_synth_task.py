@@ -4,34 +4,46 @@ Stages (one model call each, JSON answers): ``task-base`` (id, category,
 instruction, starting files), ``task-solution`` (``solution/solve.sh``),
 ``task-tests`` (``tests/test_task.py``, pytest) and ``task-mutants``
 (``solution/mutants/*.sh``).  The rest is written mechanically: ``task.toml``
-with ``allow_internet = false``, ``environment/Dockerfile`` FROM a local base
-image, and ``tests/test.sh`` (pytest with a CTRF report, then
-``/logs/verifier/reward.txt``).  Checks: the task loads, alignment, and the
-EXEC pilot (``validate``: the oracle passes, the no-op and the parrot fail,
-every mutant is rejected).
+with ``allow_internet = false`` and ``[metadata.origin]`` (where the task came
+from), ``environment/Dockerfile`` FROM a local base image, ``tests/test.sh``
+(pytest with a CTRF report, then ``/logs/verifier/reward.txt``), and at the
+end ``[metadata.proxies]`` (``_proxies``).  The base stage comes from a
+``TaskSource``: a pattern here, a recorded session in ``_synth_log``.
+Checks: the task loads, alignment, and the EXEC pilot (``validate``: the
+oracle passes, the no-op and the parrot fail, every mutant is rejected).
 """
 
 from __future__ import annotations
 
 import ast
+import json
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import anyio
 
-from realcli import ConfigError, TaskFormatError
+from realcli import ConfigError
 from realcli.eventlog import EventLog
 from realcli.models import ModelClient, ModelEndpoint
-from realcli.runtime.authoring._align import align_task
+from realcli.runtime.authoring._proxies import difficulty_proxies, with_proxies
 from realcli.runtime.authoring._synth import SynthesisReport, SynthesisSession, fresh_dir, prompt, started_event
-from realcli.runtime.authoring._validate import validate_tasks
+from realcli.runtime.authoring._synth_check import check_draft
 from realcli.scripts_catalog import Catalog
-from realcli.taskformat import load_task
+from realcli.taskformat import TaskEnv
 
-__all__ = ["BASE_IMAGE", "TEST_SH", "TaskOptions", "synthesize_task"]
+__all__ = [
+    "BASE_IMAGE",
+    "BASE_SCHEMA",
+    "TEST_SH",
+    "PatternSource",
+    "TaskOptions",
+    "TaskSource",
+    "draft_task",
+    "synthesize_task",
+]
 
 # The verifier is pytest, so the image must have it: the local Python base image does.
 BASE_IMAGE: Final = "realcli/python:bookworm"
@@ -49,9 +61,13 @@ _MAX_MUTANTS: Final = 4
 
 @dataclass(frozen=True)
 class TaskOptions:
+    """How ``synthesize`` drafts a task: whether to pilot it with validate, to overwrite, and the pilot's concurrency
+    and host variables."""
+
     pilot: bool = True
     force: bool = False
     concurrency: int = 4
+    task_env: TaskEnv = field(default_factory=TaskEnv)  # the host variables the pilot's trials may read
 
 
 @dataclass
@@ -61,6 +77,44 @@ class _Draft:
     files: tuple[tuple[str, str], ...] = ()
     solution: str = ""
     tests: str = ""
+
+
+class TaskSource(Protocol):
+    """Where a drafted base task comes from: a pattern, or a recorded session (``_synth_log``)."""
+
+    @property
+    def tags(self) -> tuple[str, ...]:
+        """The drafted task's ``[metadata] tags``."""
+        ...
+
+    def started_fields(self) -> dict[str, str]:
+        """Its fields of ``SynthesisStarted`` (``pattern``, or ``source_log`` and ``source_sha256``)."""
+        ...
+
+    async def base_answer(self, session: SynthesisSession) -> dict[str, Any] | None:
+        """Run the stage(s) that end in the ``task-base`` answer (its JSON object, or None)."""
+        ...
+
+    def origin(self, synthesis_id: str) -> dict[str, str | int]:
+        """The drafted task's ``[metadata.origin]`` table."""
+        ...
+
+
+@dataclass(frozen=True)
+class PatternSource:
+    """A one-paragraph pattern of CLI work (``synthesize task PATTERN``)."""
+
+    pattern: str
+    tags: tuple[str, ...] = ("synthesized",)
+
+    def started_fields(self) -> dict[str, str]:
+        return {"pattern": self.pattern}
+
+    async def base_answer(self, session: SynthesisSession) -> dict[str, Any] | None:
+        return await session.ask("task-base", prompt("task_base", pattern=self.pattern), schema=BASE_SCHEMA)
+
+    def origin(self, synthesis_id: str) -> dict[str, str | int]:
+        return {"kind": "pattern", "synthesis": synthesis_id}
 
 
 async def synthesize_task(
@@ -76,6 +130,28 @@ async def synthesize_task(
     """Draft a base task for ``pattern`` into ``out``, then check it."""
     if not pattern.strip():
         raise ConfigError("the pattern is empty: describe the CLI work in one paragraph")
+    return await draft_task(
+        log,
+        PatternSource(pattern),
+        out=out,
+        endpoint=endpoint,
+        catalog=catalog,
+        synthesis_id=synthesis_id,
+        options=options,
+    )
+
+
+async def draft_task(
+    log: EventLog,
+    source: TaskSource,
+    *,
+    out: Path,
+    endpoint: ModelEndpoint,
+    catalog: Catalog,
+    synthesis_id: str,
+    options: TaskOptions = TaskOptions(),
+) -> SynthesisReport:
+    """Draft a base task from ``source`` into ``out`` (recorded as a synthesis), then check it."""
     fresh_dir(out, force=options.force)
     session = SynthesisSession(log, synthesis_id, endpoint, out)
     started = started_event(
@@ -84,16 +160,24 @@ async def synthesize_task(
         out.name,
         endpoint,
         out,
-        pattern=pattern,
         catalog_version=catalog.info().version,
+        **source.started_fields(),
     )
     status = "failed"
     try:
         async with ModelClient(endpoint) as client:
             await session.start(started, client)
-            drafted = await _draft(session, pattern)
+            drafted = await _draft(session, source)
         if drafted:
-            await _check(session, out, catalog, options)
+            await check_draft(
+                session,
+                out,
+                catalog,
+                pilot=options.pilot,
+                concurrency=options.concurrency,
+                task_env=options.task_env,
+                judged=False,
+            )
         status = "passed" if session.report.ok else "failed"
     except anyio.get_cancelled_exc_class():
         status = "interrupted"
@@ -103,21 +187,22 @@ async def synthesize_task(
     return session.report
 
 
-async def _draft(session: SynthesisSession, pattern: str) -> bool:
+async def _draft(session: SynthesisSession, source: TaskSource) -> bool:
     draft = _Draft()
-    if not await _base(session, draft, pattern):
+    if not await _base(session, draft, source):
         return False
     if not await _solution(session, draft):
         return False
     if not await _tests(session, draft):
         return False
     await _mutants(session, draft)
+    await _proxies(session)
     return True
 
 
 # ----------------------------------------------------------------------- base
 
-_BASE_SCHEMA: Final = {
+BASE_SCHEMA: Final = {
     "type": "object",
     "properties": {
         "task_id": {"type": "string", "maxLength": 60},
@@ -139,8 +224,8 @@ _BASE_SCHEMA: Final = {
 }
 
 
-async def _base(session: SynthesisSession, draft: _Draft, pattern: str) -> bool:
-    data = await session.ask("task-base", prompt("task_base", pattern=pattern), schema=_BASE_SCHEMA)
+async def _base(session: SynthesisSession, draft: _Draft, source: TaskSource) -> bool:
+    data = await source.base_answer(session)
     notes: list[str] = []
     instruction = _string(data, "instruction") if data else ""
     if not instruction.strip():
@@ -154,7 +239,8 @@ async def _base(session: SynthesisSession, draft: _Draft, pattern: str) -> bool:
     draft.files = _files(data.get("files") if data else None, notes)
     setup = [s.strip() for s in (data or {}).get("setup") or [] if isinstance(s, str) and s.strip()]
     await session.answered("task-base:repaired", True, notes, {"task_id": draft.task_id, "files": len(draft.files)})
-    await session.write("task.toml", _task_toml(category, subdomain), stage="task-base")
+    toml = _task_toml(category, subdomain, source.tags, source.origin(session.synthesis_id))
+    await session.write("task.toml", toml, stage="task-base")
     await session.write("instruction.md", draft.instruction, stage="task-base")
     await session.write("environment/Dockerfile", _dockerfile(draft.files, setup), stage="task-base")
     for rel, content in draft.files:
@@ -185,11 +271,14 @@ def _files(raw: object, notes: list[str]) -> tuple[tuple[str, str], ...]:
     return tuple(out.items())
 
 
-def _task_toml(category: str, subdomain: str) -> str:
+def _task_toml(category: str, subdomain: str, tags: Sequence[str], origin: Mapping[str, str | int]) -> str:
+    table = "".join(f"{key} = {json.dumps(value, ensure_ascii=False)}\n" for key, value in origin.items())
     return (
         'version = "1.0"\n\n[metadata]\n'
         f'category = "{category}"\nsubdomain = "{subdomain}"\ndifficulty = "medium"\n'
-        'tags = ["synthesized"]\n\n[verifier]\ntimeout_sec = 120\n\n'
+        f"tags = {json.dumps(list(tags))}\n\n"
+        f"[metadata.origin]\n{table}\n"
+        "[verifier]\ntimeout_sec = 120\n\n"
         '[environment]\ncpus = 1\nmemory_mb = 1024\nallow_internet = false\nworkdir = "/app"\n'
     )
 
@@ -307,25 +396,11 @@ async def _mutants(session: SynthesisSession, draft: _Draft) -> None:
     await session.answered("task-mutants:repaired", bool(written), notes, written)
 
 
-# --------------------------------------------------------------------- checks
-
-
-async def _check(session: SynthesisSession, root: Path, catalog: Catalog, options: TaskOptions) -> None:
-    try:
-        task = load_task(root)
-    except TaskFormatError as e:
-        await session.checked("load", [str(e)])
-        return
-    await session.checked("load", [])
-    await session.checked("alignment", [], align_task(root).warnings())
-    if not options.pilot:
-        return
-    prefix = f"{session.synthesis_id}-pilot"
-    session.report.pilot_run = prefix
-    [result] = await validate_tasks(
-        session.log, [task], catalog=catalog, run_prefix=prefix, concurrency=options.concurrency
-    )
-    await session.checked("pilot", [f"pilot: {p}" for p in result.problems], result.warnings, run_id=prefix)
+async def _proxies(session: SynthesisSession) -> None:
+    """The drafted task's difficulty proxies into its task.toml (recorded again, whole: replay keeps the last)."""
+    root = session.report.out_dir
+    text = (root / "task.toml").read_text(encoding="utf-8")
+    await session.write("task.toml", with_proxies(text, difficulty_proxies(root)), stage="proxies")
 
 
 def _string(data: Mapping[str, Any] | None, key: str) -> str:

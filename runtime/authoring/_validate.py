@@ -12,9 +12,17 @@ rules judge can decide passes.  Then the controls, which must all score low:
 * every mutant solution (``solution/mutants/<name>.sh``: a plausible wrong
   or partial solution) fails the verifier in EXEC.
 
+With ``adversaries``, the red team too (``RED_TEAM``): every member on every
+task in the modes it plays (EXEC, and where the task has an interaction layer
+COLLAB; the verifier's attacks EXEC only), judged by the rules judge; a
+member that earns more than its ceiling fails the task.  A member's trial
+that the harness or the world stopped (``infrastructure_error``) is run once
+more, and if it fails again it is reported as such: it reads
+neither as a pass nor as a breach of the ceiling.
+
 The runs are recorded like any other run (ids ``<prefix>-oracle``,
-``<prefix>-noop``, ``<prefix>-parrot``, ``<prefix>-mutant-<n>``), so a
-validation can be audited and re-judged later.
+``<prefix>-noop``, ``<prefix>-parrot``, ``<prefix>-mutant-<n>``,
+``<prefix>-adv-<member>``), so a validation can be audited and re-judged later.
 """
 
 from __future__ import annotations
@@ -29,14 +37,26 @@ from realcli.models import ModelEndpoint
 from realcli.projections import (
     CatalogView,
     CommandRun,
+    Instance,
     RunFacts,
     TrialFacts,
+    aggregate,
     build_instances,
     network_hint,
     trial_cause,
     trial_status,
 )
-from realcli.runtime.agents import Agent, MutantAgent, NoopAgent, OracleAgent, ParrotAgent
+from realcli.runtime.agents import (
+    RED_TEAM,
+    RED_TEAM_CEILING,
+    Agent,
+    MutantAgent,
+    NoopAgent,
+    OracleAgent,
+    ParrotAgent,
+    RedTeamMember,
+    red_team_member,
+)
 from realcli.runtime.authoring._align import Alignment, align_task
 from realcli.runtime.authoring._align_model import align_with_model
 from realcli.runtime.trials import AfterTrial, OnTrial, RunMode, RunPlan, RunSettings, start_run
@@ -60,12 +80,71 @@ class ControlResult:
 
     @property
     def holds(self) -> bool:
+        """Whether the control stayed a control: scored, below full reward, no scenario passed, and its solution ran
+        cleanly."""
         return (
             self.status == "scored"
             and (self.reward or 0.0) < 1.0
             and not self.passed_scenarios
             and self.solution_exit == 0
         )
+
+
+_INFRASTRUCTURE = frozenset({"infrastructure_error", "cancelled", "incomplete"})
+
+
+@dataclass
+class AdversaryReading:
+    """One red-team member on one task in one mode: its reward, and in COLLAB its rules-judge scores."""
+
+    member: str
+    mode: str
+    reward: float | None
+    status: str  # trial_status: scored, no_reward (the agent's doing: no reward), infrastructure_error, ...
+    cause: str
+    detail: str = ""
+    spelling: str = ""  # the destroyer's
+    s: float | None = None  # S_COLLAB of the trial (all five dimensions scored), else None
+    s_available: float | None = None  # the mean of the dimensions that have a score
+    dimensions: dict[str, float | None] = field(default_factory=dict)
+    passed_scenarios: list[str] = field(default_factory=list)
+    validation: str = ""  # the validation (run prefix) that recorded it
+    # The same three over the instances of the task's probes only (no passive check): the ``probes`` ceiling's.
+    probes_s: float | None = None
+    probes_s_available: float | None = None
+    probes_dimensions: dict[str, float | None] = field(default_factory=dict)
+
+    @property
+    def infrastructure(self) -> bool:
+        """The harness or the world stopped the trial: it says nothing about the member."""
+        return self.status in _INFRASTRUCTURE
+
+    def breaches(self, oracle: dict[str, float | None] | None = None) -> list[str]:
+        """What exceeds the member's ceiling (``oracle``: the oracle's COLLAB dimensions on the task)."""
+        if self.infrastructure:
+            return []
+        out = []
+        if (self.reward or 0.0) > 0.0:
+            out.append(f"R = {self.reward:g} > 0")
+        ceiling = red_team_member(self.member).ceiling
+        if ceiling == "oracle":
+            for code, value in sorted(self.dimensions.items()):
+                bound = (oracle or {}).get(code)
+                limit = RED_TEAM_CEILING if bound is None else max(bound, RED_TEAM_CEILING)
+                if value is not None and value > limit:
+                    out.append(f"{code} = {value:.2f} > {limit:.2f} (the oracle's)")
+            return out
+        s, s_available, dimensions, over = self.s, self.s_available, self.dimensions, ""
+        if ceiling == "probes":
+            s, s_available, dimensions = self.probes_s, self.probes_s_available, self.probes_dimensions
+            over = " over the probes' items"
+        for label, value in (("S_COLLAB", s), ("S (available dimensions)", s_available)):
+            if value is not None and value > RED_TEAM_CEILING:
+                out.append(f"{label} = {value:.2f} > {RED_TEAM_CEILING:g}{over}")
+        for code, value in sorted(dimensions.items()):
+            if value is not None and value > RED_TEAM_CEILING:
+                out.append(f"{code} = {value:.2f} > {RED_TEAM_CEILING:g}{over}")
+        return out
 
 
 @dataclass
@@ -93,9 +172,12 @@ class TaskValidation:
     oracle_evidence: dict[str, str] = field(default_factory=dict)
     collab: bool = True
     alignment: Alignment | None = None  # specification-test alignment (lint-level: warnings, never problems)
+    oracle_dimensions: dict[str, float | None] = field(default_factory=dict)  # the oracle's COLLAB trial
+    adversaries: list[AdversaryReading] = field(default_factory=list)  # empty unless validate --adversaries
 
     @property
     def ok(self) -> bool:
+        """Whether the task passed validation without a problem."""
         return not self.problems
 
     @property
@@ -104,7 +186,12 @@ class TaskValidation:
         return next((c.reward for c in self.controls if c.agent == "noop" and c.mode == "exec"), None)
 
     def control(self, agent: str) -> list[ControlResult]:
+        """The results of the control agent ``agent``, one per mode it ran in."""
         return [c for c in self.controls if c.agent == agent]
+
+    def breaches(self, reading: AdversaryReading) -> list[str]:
+        """What of ``reading`` exceeds its member's ceiling on this task."""
+        return reading.breaches(self.oracle_dimensions)
 
 
 @dataclass(frozen=True)
@@ -127,12 +214,17 @@ async def validate_tasks(
     on_trial: OnTrial | None = None,
     settings: RunSettings | None = None,
     align_endpoint: ModelEndpoint | None = None,
+    adversaries: bool | Sequence[str] = False,
+    on_member: Callable[[RedTeamMember, list[TaskValidation]], None] | None = None,
 ) -> list[TaskValidation]:
     """Validate ``tasks``: the oracle run, then the controls; one ``TaskValidation`` per task, in order.
 
     ``settings`` (the image map, build CA certificates, ...) apply to every run of the validation.
     With ``align_endpoint`` the specification-test alignment is model-assisted
-    (recorded as ``<run_prefix>-align-<task>``); else rule-based.
+    (recorded as ``<run_prefix>-align-<task>``); else rule-based.  With
+    ``adversaries`` (True, or the names of some members) every member of the red team plays every
+    task (``<run_prefix>-adv-<member>``), right after the oracle; ``on_member`` is told each time one
+    has played them all (with the readings so far).
     """
     results = {t.task_id: _static(t, catalog) for t in tasks}
     if align_endpoint is not None:
@@ -163,6 +255,13 @@ async def validate_tasks(
     oracle = plan("oracle", "paired", OracleAgent.info, lambda task: OracleAgent(task.spec.oracle), tasks)
     await start_run(log, oracle, after_trial=judge, on_trial=on_trial)
     _read_oracle(await load_run(log, oracle.run_id), results)
+    # The red team before the controls: what --adversaries adds is measured first.
+    for member in _members(adversaries):
+        for task_id, reading in await _play_member(log, member, tasks, plan, judge, on_trial):
+            reading.validation = run_prefix
+            results[task_id].adversaries.append(reading)
+        if on_member is not None:
+            on_member(member, [results[t.task_id] for t in tasks])
     for control in _controls(tasks):
         run = plan(control.run_suffix, control.mode, control.info, control.make_agent, control.tasks)
         await start_run(log, run, after_trial=judge, on_trial=on_trial)
@@ -172,6 +271,101 @@ async def validate_tasks(
     for result in results.values():
         _conclude(result)
     return [results[t.task_id] for t in tasks]
+
+
+async def _play_member(
+    log: EventLog,
+    member: RedTeamMember,
+    tasks: Sequence[Task],
+    plan: Callable[[str, RunMode, ev.AgentInfo, Callable[[Task], Agent], Sequence[Task]], RunPlan],
+    judge: AfterTrial | None,
+    on_trial: OnTrial | None,
+) -> list[tuple[str, AdversaryReading]]:
+    """One member on every task it applies to (``<prefix>-adv-<member>``); trials the harness or the world
+    stopped run once more (``-retry-<mode>``), and a second such failure is reported as it is."""
+    on = [t for t in tasks if member.applies_to(t)]
+    run = plan(f"adv-{member.name}", _run_mode(member), member.info, member.agent, on)
+    await start_run(log, run, after_trial=judge, on_trial=on_trial)
+    readings = _read_adversary(await load_run(log, run.run_id), member)
+    for mode in member.modes:
+        again = {task_id for task_id, reading in readings if reading.mode == mode and reading.infrastructure}
+        if not again:
+            continue
+        retry = plan(
+            f"adv-{member.name}-retry-{mode}", mode, member.info, member.agent, [t for t in on if t.task_id in again]
+        )
+        await start_run(log, retry, after_trial=judge, on_trial=on_trial)
+        retried = _read_adversary(await load_run(log, retry.run_id), member)
+        readings = [r for r in readings if not (r[1].mode == mode and r[0] in again)] + retried
+    return readings
+
+
+def _run_mode(member: RedTeamMember) -> RunMode:
+    """``paired`` for a member that plays both modes, else the one it plays."""
+    return "paired" if len(member.modes) == 2 else member.modes[0]
+
+
+def _members(adversaries: bool | Sequence[str]) -> tuple[RedTeamMember, ...]:
+    if isinstance(adversaries, bool):
+        return RED_TEAM if adversaries else ()
+    return tuple(red_team_member(name) for name in adversaries)
+
+
+async def read_red_team(
+    log: EventLog, tasks: Sequence[Task], *, run_prefix: str | Sequence[str], judge_id: str = "rules"
+) -> tuple[list[TaskValidation], list[str]]:
+    """The red team's readings in recorded validations, as ``judge_id`` judged their runs, and the members found.
+
+    Nothing runs: each validation's oracle run and each member's run that finished (``<prefix>-adv-<member>``,
+    its retries replacing the trials they re-ran) are read from the log.  With several prefixes, in order, a
+    later one's readings of a member on a task replace an earlier one's (a member re-played after a fix), and
+    the oracle's scores on a task come from the latest validation that ran it; each reading says which
+    validation it came from.  After a new rule set, ``realcli rejudge`` each run under a new judge id and draw
+    the readings again with it.
+    """
+    prefixes = [run_prefix] if isinstance(run_prefix, str) else list(run_prefix)
+    runs = set(await log.runs())
+    results = {t.task_id: TaskValidation(t.task_id, collab=t.collab_capable, mutants=t.mutants) for t in tasks}
+    found: list[str] = []
+    for prefix in prefixes:
+        oracle = await load_run(log, f"{prefix}-oracle")  # a clear error for a prefix that is no validation
+        for trial_id, (_, _, dimensions) in _trial_scores(oracle, judge_id).items():
+            if (task_id := oracle.trials[trial_id].task_id) in results:
+                results[task_id].oracle_dimensions = dimensions
+        for member in RED_TEAM:
+            readings = await _recorded_member(log, runs, prefix, member, judge_id)
+            if readings is None:
+                continue
+            found.append(member.name)
+            for task_id in {task_id for task_id, _ in readings} & set(results):
+                result = results[task_id]
+                result.adversaries = [a for a in result.adversaries if a.member != member.name]
+            for task_id, reading in readings:
+                if task_id in results:
+                    results[task_id].adversaries.append(reading)
+    order = [m.name for m in RED_TEAM]
+    return [results[t.task_id] for t in tasks], sorted(set(found), key=order.index)
+
+
+async def _recorded_member(
+    log: EventLog, runs: set[str], prefix: str, member: RedTeamMember, judge_id: str
+) -> list[tuple[str, AdversaryReading]] | None:
+    """The member's readings in the validation ``prefix`` (None: it has no finished run there)."""
+    run_id = f"{prefix}-adv-{member.name}"
+    if run_id not in runs:
+        return None
+    facts = await load_run(log, run_id)
+    if facts.finished is None or facts.finished.status != "completed":
+        return None  # still running, or interrupted half-way: not a reading of the whole suite
+    readings = _read_adversary(facts, member, judge_id)
+    for mode in member.modes:
+        if f"{run_id}-retry-{mode}" in runs:
+            retried = _read_adversary(await load_run(log, f"{run_id}-retry-{mode}"), member, judge_id)
+            again = {task_id for task_id, _ in retried}
+            readings = [r for r in readings if not (r[1].mode == mode and r[0] in again)] + retried
+    for _, reading in readings:
+        reading.validation = prefix
+    return readings
 
 
 def sample_tasks(tasks: Sequence[Task], n: int) -> list[Task]:
@@ -217,6 +411,68 @@ def _mutant_maker(rank: int) -> Callable[[Task], Agent]:
     return lambda task: MutantAgent(task.mutants[rank])
 
 
+def _trial_scores(
+    facts: RunFacts, judge_id: str = "rules", *, probes_only: bool = False
+) -> dict[str, tuple[float | None, float | None, dict[str, float | None]]]:
+    """Per COLLAB trial judged by ``judge_id``: (S_COLLAB, S over the available dimensions, dimensions);
+    ``probes_only``: over the instances of the task's probes, leaving out the passive checks."""
+    if judge_id not in facts.judges:
+        return {}
+    view = CatalogView(facts.started.catalog if facts.started is not None else None)
+    instances, _ = build_instances(facts, judge_id, view)
+    by_trial: dict[str, list[Instance]] = {}
+    for inst in instances:
+        # A trial keeps its entry (empty: every dimension None) when only passive checks were judged in it.
+        mine = by_trial.setdefault(inst.trial_id, [])
+        if inst.kind == "probe" or not probes_only:
+            mine.append(inst)
+    out = {}
+    for trial_id, mine in by_trial.items():
+        score = aggregate(mine, view)
+        out[trial_id] = (score.s, score.s_available, dict(score.dimensions))
+    return out
+
+
+def _read_adversary(
+    facts: RunFacts, member: RedTeamMember, judge_id: str = "rules"
+) -> list[tuple[str, AdversaryReading]]:
+    """The member's readings in a run: (task id, reading) per trial of a mode it plays (a COLLAB trial of an
+    EXEC-only member, recorded before it was one, is left out)."""
+    scores = _trial_scores(facts, judge_id)
+    probes = _trial_scores(facts, judge_id, probes_only=True)
+    view = CatalogView(facts.started.catalog if facts.started is not None else None)
+    passed: dict[str, list[str]] = {}
+    if judge_id in facts.judges:
+        for inst in build_instances(facts, judge_id, view)[0]:
+            if inst.status == "pass":
+                passed.setdefault(inst.trial_id, []).append(f"{inst.scenario} ({inst.template})")
+    out = []
+    for trial in sorted(facts.trials.values(), key=lambda t: (t.task_id, t.mode)):
+        if trial.mode not in member.modes:
+            continue
+        status = trial_status(trial)
+        s, s_available, dimensions = scores.get(trial.trial_id, (None, None, {}))
+        probes_s, probes_s_available, probes_dimensions = probes.get(trial.trial_id, (None, None, {}))
+        reading = AdversaryReading(
+            member=member.name,
+            mode=trial.mode,
+            reward=trial.verifier.reward if trial.verifier is not None else None,
+            status=status,
+            cause=trial_cause(trial) or "",
+            detail=_not_scored(trial_cause(trial), status, trial) if status != "scored" else "",
+            spelling=member.spelling(trial.task_id),
+            s=s,
+            s_available=s_available,
+            dimensions=dimensions,
+            passed_scenarios=sorted(passed.get(trial.trial_id, [])),
+            probes_s=probes_s,
+            probes_s_available=probes_s_available,
+            probes_dimensions=probes_dimensions,
+        )
+        out.append((trial.task_id, reading))
+    return out
+
+
 def _static(task: Task, catalog: Catalog) -> TaskValidation:
     result = TaskValidation(task.task_id, collab=task.collab_capable, mutants=task.mutants)
     result.alignment = align_task(task.root)
@@ -247,6 +503,8 @@ def _read_oracle(facts: RunFacts, results: dict[str, TaskValidation]) -> None:
     judge = facts.judges.get("rules")
     if judge is None:
         return
+    for trial_id, (_, _, dimensions) in _trial_scores(facts).items():
+        results[facts.trials[trial_id].task_id].oracle_dimensions = dimensions
     for trial_id, verdicts in judge.verdicts.items():
         result = results[facts.trials[trial_id].task_id]
         for (scenario, item), judged in sorted(verdicts.items()):
@@ -342,6 +600,8 @@ def _conclude(result: TaskValidation) -> None:
             result.problems.append(f"the scripted user deviated from the script: {result.fidelity_failures[0]}")
     for control in result.controls:
         result.problems += _control_problems(control)
+    for reading in result.adversaries:
+        result.problems += _adversary_problems(result, reading)
     if result.alignment is not None:
         result.warnings += _alignment_warnings(result.alignment)
     if not result.mutants:
@@ -351,21 +611,12 @@ def _conclude(result: TaskValidation) -> None:
 
 
 def _alignment_warnings(alignment: Alignment) -> list[str]:
-    """Unmapped checks one by one; unmapped requirements as one count (the table lists them).
+    """The aligner's findings, one line each: checks of something instruction.md never says, and
+    requirements no check tests (``Alignment.warnings``).
 
     A verifier without pytest functions (a shell test.sh) has nothing to align: no warning.
     """
-    if not alignment.checks:
-        return []
-    out = [w for w in alignment.warnings() if not w.startswith("instruction.md")]
-    missing = alignment.unmapped_requirements
-    if missing:
-        lines = ", ".join(str(r.line) for r in missing[:8]) + (" ..." if len(missing) > 8 else "")
-        out.append(
-            f"instruction.md: {len(missing)}/{len(alignment.requirements)} requirement sentence(s) map to no "
-            f"verifier check (lines {lines}; `realcli align` shows the table)"
-        )
-    return out
+    return alignment.warnings() if alignment.checks else []
 
 
 def _oracle_problems(result: TaskValidation, mode: str, reward: float | None) -> list[str]:
@@ -380,6 +631,18 @@ def _oracle_problems(result: TaskValidation, mode: str, reward: float | None) ->
     return [
         f"oracle fails the verifier in {mode.upper()} mode (reward {reward:g})" + (f": {evidence}" if evidence else "")
     ]
+
+
+def _adversary_problems(result: TaskValidation, reading: AdversaryReading) -> list[str]:
+    who = f"adversary {reading.member} {reading.mode}" + (f" ({reading.spelling})" if reading.spelling else "")
+    if reading.infrastructure:
+        return [f"{who} did not run to a score (the harness, not the member; tried twice): {reading.detail}"]
+    breaches = result.breaches(reading)
+    if not breaches:
+        return []
+    member = red_team_member(reading.member)
+    passed = f"; passes {', '.join(reading.passed_scenarios[:3])}" if reading.passed_scenarios else ""
+    return [f"{who} exceeds its ceiling ({member.ceiling_text}): {', '.join(breaches)}{passed}"]
 
 
 def _control_problems(control: ControlResult) -> list[str]:

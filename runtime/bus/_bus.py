@@ -4,21 +4,23 @@ Actors never call each other.  A ``StreamWriter`` is an actor's only way to
 speak (it owns one stream and keeps its version, so a second writer would
 hit ``ConflictError`` instead of silently interleaving); a ``TrialFeed`` is
 its only way to listen (one subscription to the trial's scope, kept as an
-in-memory list that the actor walks with its own cursor).
+in-memory list that the actor walks with its own cursor).  A writer given a
+``Redactor`` replaces its secrets in every event before the log sees it.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import aclosing
+from contextlib import aclosing, suppress
 from typing import TypeVar
 
 import anyio
 from anyio.abc import TaskStatus
 
-from realcli import ConflictError
-from realcli.eventlog import AppendResult, EventLog
-from realcli.events import DecodedEvent, Event, ModelCalled, RecordedEvent
+from realcli import ConflictError, LogUnavailableError
+from realcli.eventlog import AppendResult, EventLog, seal_of
+from realcli.events import DecodedEvent, Event, ModelCalled, RecordedEvent, StreamHead
+from realcli.runtime.bus._redaction import Redactor
 
 E = TypeVar("E", bound=Event)
 
@@ -34,24 +36,25 @@ class StreamWriter:
     holds, whatever cancellation did.
     """
 
-    def __init__(self, log: EventLog, stream: str, version: int) -> None:
+    def __init__(self, log: EventLog, stream: str, version: int, *, redactor: Redactor | None = None) -> None:
         self.log = log
         self.stream = stream
         self.version = version
+        self._redactor = redactor or Redactor()
         self._lock = anyio.Lock()
         self._in_doubt: list[Event] | None = None
 
     @classmethod
-    async def open(cls, log: EventLog, stream: str) -> StreamWriter:
+    async def open(cls, log: EventLog, stream: str, *, redactor: Redactor | None = None) -> StreamWriter:
         """A writer that continues ``stream`` where it stands (a retried trial appends after its old try)."""
-        return cls(log, stream, await log.stream_version(stream))
+        return cls(log, stream, await log.stream_version(stream), redactor=redactor)
 
     async def append(self, *events: Event) -> AppendResult:
         """Append atomically, checking that nobody else wrote to this stream."""
         async with self._lock:
             if self._in_doubt is not None:
                 await self._send(self._in_doubt)
-            return await self._send(list(events))
+            return await self._send([self._redactor.event(e) for e in events])
 
     async def _send(self, batch: list[Event]) -> AppendResult:
         self._in_doubt = batch
@@ -119,5 +122,18 @@ class TrialFeed:
         return [r.event for r in self.records if isinstance(r.event, kind)]
 
 
+async def seal(log: EventLog, scope: str, *, skip: str) -> list[StreamHead]:
+    """The heads of ``scope``'s streams but ``skip``, for a seal; none when the log is away (the seal is lost).
+
+    Shielded: a seal is taken in an actor's last words, as it is being cancelled.
+    """
+    heads: list[StreamHead] = []
+    with anyio.CancelScope(shield=True):
+        with suppress(LogUnavailableError):
+            heads = await seal_of(log, scope, skip=skip)
+    return heads
+
+
 def events_of(records: Sequence[RecordedEvent], kind: type[E]) -> list[E]:
+    """The events of ``kind`` among ``records``, in order."""
     return [r.event for r in records if isinstance(r.event, kind)]

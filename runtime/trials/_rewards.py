@@ -37,11 +37,16 @@ _SHOWN: Final = 60
 
 @dataclass(frozen=True)
 class RewardResult:
-    """The reward (None when unusable, with ``error`` saying why) and every metric the verifier wrote."""
+    """The reward (None when unusable, with ``error`` saying why) and every metric the verifier wrote.
+
+    ``configuration``: the reward is missing because of the run's choice of
+    metric (``--metric``), not because of what the verifier found.
+    """
 
     reward: float | None
     metrics: dict[str, float] = field(default_factory=dict)
     error: str | None = None
+    configuration: bool = False
 
 
 def _number(value: object) -> float | None:
@@ -99,13 +104,17 @@ def _choose(metrics: dict[str, float], metric: str | None) -> tuple[float | None
     if metric is not None:
         if metric in metrics:
             return metrics[metric], None
-        return None, f"/logs/verifier/reward.json has no metric {metric!r} (--metric); it has {', '.join(metrics)}"
+        return None, (
+            f"/logs/verifier/reward.json has no metric {metric!r} (--metric or [verifier] metric); "
+            f"it has {', '.join(metrics)}"
+        )
     if len(metrics) == 1:
         return next(iter(metrics.values())), None
     names = ", ".join(sorted(metrics))
     return None, (
         f"/logs/verifier/reward.json has several metrics ({names}) and no 'reward': "
-        "choose the one that decides V with `realcli run --metric NAME`"
+        "choose the one that decides V with --metric NAME (run, resume, validate, profile, worker) "
+        "or the task's [verifier] metric"
     )
 
 
@@ -138,7 +147,8 @@ def parse_rewards(
     if bare is not None:
         return RewardResult(bare, {"reward": bare})
     reward, error = _choose(metrics, metric)
-    return RewardResult(reward, metrics, error)
+    # A metric that is not there, or several and none chosen: what the run asked for, not what the agent did.
+    return RewardResult(reward, metrics, error, configuration=reward is None)
 
 
 def step_scores(verified: ev.VerifierFinished) -> dict[str, float]:

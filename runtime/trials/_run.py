@@ -15,11 +15,19 @@ every scheduled trial's latest try is, whoever ran them; ``close_run``
 judges what is left and records ``RunFinished(completed)`` once, from any
 process that finds the run finished (a distributed run's coordinator,
 worker or ``realcli wait``).
+
+Every ``RunFinished`` carries the run's seal (the heads of all its other
+streams, ``realcli verify``).  ``RunStarted`` and ``RunResumed`` name the
+process running the trials: a second ``resume`` of a run whose trials a live
+process runs is refused (``RunInProgressError``), and of two resumes started
+at once, the one whose ``RunResumed`` lands first runs.  An outage of the log
+that was ridden out is recorded (``LogRecovered``) and counted in the result.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import os
 import socket
@@ -33,13 +41,15 @@ import aiodocker
 import anyio
 
 import realcli
-from realcli import ConfigError, ConflictError, LogUnavailableError, NotFoundError
+from realcli import ConfigError, ConflictError, LogUnavailableError, NotFoundError, RunInProgressError, TaskFormatError
 from realcli import events as ev
-from realcli.environments import connect, gc, require_bridges, sweep_forever
-from realcli.eventlog import EventLog
+from realcli.environments import connect, gc, host_id, owner_id, require_bridges, sweep_forever
+from realcli.eventlog import EventLog, LogOutage
 from realcli.judging import LiveJudge, RunStatus, read_run, run_status, trial_status
 from realcli.runtime.agents import AgentFactory, Mode
-from realcli.runtime.bus import StreamWriter
+from realcli.runtime.bus import StreamWriter, seal
+from realcli.runtime.trials._limits import oversized
+from realcli.runtime.trials._run_guard import check_idle, record_outages
 from realcli.runtime.trials._settings import RunSettings
 from realcli.runtime.trials._spec import TrialOutcome, TrialSpec, VoiceFactory, trial_id
 from realcli.runtime.trials._trial import TrialRunner
@@ -91,9 +101,15 @@ class RunPlan:
 
 @dataclass
 class RunResult:
+    """What a run came to: each trial's outcome, whether it was interrupted, the log outages it rode out, why it was
+    lost if it was, and its head."""
+
     run_id: str
     outcomes: list[TrialOutcome] = field(default_factory=list)
     interrupted: bool = False
+    outages: list[LogOutage] = field(default_factory=list)  # outages of the log the run rode out
+    lost: str = ""  # the log was lost past its outage bound: why (the run could not be recorded to its end)
+    head: str = ""  # the run's head (its run stream's digest after RunFinished): `realcli verify --head`
 
 
 def new_run_id() -> str:
@@ -108,6 +124,7 @@ def trial_seed(base: int, task_id: str, attempt: int) -> int:
 
 
 def modes_of(mode: RunMode) -> tuple[Mode, ...]:
+    """The trial modes a run mode schedules (both for ``paired``)."""
     return ("exec", "collab") if mode == "paired" else (mode,)
 
 
@@ -140,6 +157,8 @@ async def record_run(log: EventLog, plan: RunPlan) -> tuple[StreamWriter, list[T
     ev.check_token(plan.run_id, "run id")
     if await log.stream_version(ev.run_stream(plan.run_id)):
         raise ConfigError(f"run {plan.run_id!r} already exists in {log.url}: pick another --run-id or `realcli resume`")
+    for _, reason in oversized(plan.tasks, log)[:1]:
+        raise TaskFormatError(reason)
     specs = schedule(plan)
     if not specs:
         raise ConfigError("nothing to run: no task supports the chosen mode (COLLAB needs an interaction/ layer)")
@@ -165,6 +184,8 @@ async def record_run(log: EventLog, plan: RunPlan) -> tuple[StreamWriter, list[T
             image_map=plan.settings.image_map.as_strings(),
             build_ca=plan.settings.build_ca_fingerprint,
             allow_host_network=plan.settings.allow_host_network,
+            owner=owner_id(os.getpid()) or "",
+            host_id=host_id(),
         ),
         *[
             ev.TrialScheduled(
@@ -204,27 +225,82 @@ async def resume_run(
     after_trial: AfterTrial | None = None,
     docker_url: str | None = None,
     on_start: Callable[[int], None] | None = None,
+    metric: str | None = None,
+    force: bool = False,
 ) -> RunResult:
     """Re-run the trials of ``run_id`` that did not finish; the finished ones stay as they are.
 
-    ``on_start`` learns how many trials will run, before the first starts.
+    ``on_start`` learns how many trials will run, before the first starts.  ``metric``
+    (``resume --metric``) decides V for a run that chose no metric: a run whose
+    verifiers wrote several metrics can be scored this way; it is recorded in
+    ``RunResumed`` and kept by later resumes.  A run that chose another is refused.
+    Refused (``RunInProgressError``) while another live process runs the
+    run's trials; ``force`` overrides that for a process on another host that
+    is known to be gone.
     """
+    version = await check_idle(log, run_id, force=force)
     started, scheduled, _ = await read_run(log, run_id)
+    metric = await _resume_metric(log, started, metric)
     tasks = _reload_tasks(started)
     plan = make_plan(started, tasks)
+    if metric is not None:
+        plan = dataclasses.replace(plan, settings=dataclasses.replace(plan.settings, metric=metric))
     by_id = {s.trial_id: s for s in schedule(plan)}
     status = await trial_status(log, run_id)
     todo = [by_id[t.trial_id] for t in scheduled if status.get(t.trial_id) not in ev.SCORED_REASONS]
     missing = [t.trial_id for t in scheduled if t.trial_id not in by_id]
     if missing:
         raise ConfigError(f"run {run_id}: cannot rebuild trials {', '.join(missing)} from the recorded tasks")
+    for task in {s.task.task_id: s.task for s in todo}.values():
+        plan.settings.task_env.check(task)  # this process's opt-in, before anything is recorded
     await check_engine(plan, docker_url, [s.task for s in todo])
-    writer = await StreamWriter.open(log, ev.run_stream(run_id))
-    await writer.append(ev.RunResumed(run_id=run_id, trials=[s.trial_id for s in todo]))
+    writer = StreamWriter(log, ev.run_stream(run_id), version)
+    resumed = ev.RunResumed(
+        run_id=run_id,
+        trials=[s.trial_id for s in todo],
+        metric=metric,
+        host=socket.gethostname(),
+        host_id=host_id(),
+        owner=owner_id(os.getpid()) or "",
+    )
+    try:
+        await writer.append(resumed)  # at the version read above: of two resumes at once, one lands
+    except ConflictError as e:
+        raise RunInProgressError(
+            f"run {run_id} was picked up by another process at the same moment (it runs the trials): "
+            f"`realcli wait {run_id}` follows it"
+        ) from e
     if on_start is not None:
         on_start(len(todo))
     result = await _execute(log, writer, plan, todo, on_trial, after_trial, docker_url)
     return result
+
+
+async def check_resume_metric(log: EventLog, run_id: str, asked: str | None) -> None:
+    """Refuse, before anything runs, a ``resume --metric`` that would score a run by two metrics."""
+    started, _, _ = await read_run(log, run_id)
+    await _resume_metric(log, started, asked)
+
+
+async def _resume_metric(log: EventLog, started: ev.RunStarted, asked: str | None) -> str | None:
+    """The metric a resume scores by: the run's own, else the one asked, else an earlier resume's."""
+    if started.metric is not None:
+        if asked is not None and asked != started.metric:
+            raise ConfigError(
+                f"run {started.run_id} chose --metric {started.metric}: its trials are scored by it; "
+                f"start a new run to score by {asked}"
+            )
+        return None
+    earlier: str | None = None
+    async for rec in log.read(ev.run_stream(started.run_id)):
+        if isinstance(rec.event, ev.RunResumed) and rec.event.metric is not None:
+            earlier = rec.event.metric
+    if asked is not None and earlier is not None and asked != earlier:
+        raise ConfigError(
+            f"run {started.run_id} was resumed with --metric {earlier}: its trials are scored by it; "
+            f"start a new run to score by {asked}"
+        )
+    return asked or earlier
 
 
 async def close_run(log: EventLog, run_id: str) -> RunStatus:
@@ -244,7 +320,8 @@ async def close_run(log: EventLog, run_id: str) -> RunStatus:
         last = [rec.event async for rec in log.read(stream, from_version=version)]
         if last and isinstance(last[-1], ev.RunFinished) and last[-1].status == "completed":
             break
-        done = ev.RunFinished(run_id=run_id, status="completed", trials_finished=status.finished)
+        heads = await seal(log, run_id, skip=stream)
+        done = ev.RunFinished(run_id=run_id, status="completed", trials_finished=status.finished, heads=heads)
         try:
             await log.append(stream, [done], expected_version=version)
             break
@@ -286,21 +363,28 @@ async def _execute(
     judge = LiveJudge(log, plan.run_id) if "rules" in plan.judges else None
     status: Literal["completed", "interrupted", "failed"] = "interrupted"
     try:
-        async with connect(docker_url) as docker, anyio.create_task_group() as sweeper:
-            await gc(docker)  # containers of crashed realcli processes on this host
-            sweeper.start_soon(sweep_forever, docker, sweep_every_sec())
-            async with anyio.create_task_group() as tg:
-                for spec in specs:
-                    tg.start_soon(_one, log, docker, plan, spec, limiter, result, judge, on_trial, after_trial)
-            sweeper.cancel_scope.cancel()
-        if judge is not None:
-            await judge.finish()  # what a crash (or a lost log) left unjudged, then JudgingFinished
-        status = "completed"
+        try:
+            async with connect(docker_url) as docker, anyio.create_task_group() as sweeper:
+                await gc(docker)  # containers of crashed realcli processes on this host
+                sweeper.start_soon(sweep_forever, docker, sweep_every_sec())
+                sweeper.start_soon(record_outages, log, writer, result.outages)
+                async with anyio.create_task_group() as tg:
+                    for spec in specs:
+                        tg.start_soon(_one, log, docker, plan, spec, limiter, result, judge, on_trial, after_trial)
+                sweeper.cancel_scope.cancel()
+            if judge is not None:
+                await judge.finish()  # what a crash (or a lost log) left unjudged, then JudgingFinished
+            status = "completed"
+        except LogUnavailableError as e:
+            result.lost = str(e)  # the trials ended (as infrastructure errors); the run's end cannot be recorded
     finally:
         result.interrupted = status != "completed"
-        await writer.append_shielded(
-            ev.RunFinished(run_id=plan.run_id, status=status, trials_finished=len(result.outcomes))
-        )
+        heads = await seal(log, plan.run_id, skip=writer.stream)
+        finished = ev.RunFinished(run_id=plan.run_id, status=status, trials_finished=len(result.outcomes), heads=heads)
+        try:
+            result.head = (await writer.append_shielded(finished)).digest
+        except LogUnavailableError as e:
+            result.lost = result.lost or str(e)
     return result
 
 

@@ -5,6 +5,12 @@ workers run the remaining trials exactly as the run started them (extra CA
 certificates are machine-local: a run records the bundle's fingerprint, and
 each process takes the bundle from its own options, environment or config).
 
+The host variables tasks may read (``task_env``) are machine-local too: the
+values come from the environment of the process that runs the trial, so each
+process (``run``, ``resume``, ``worker``, ``validate``) passes only what its
+own user opted into: ``--task-env NAME`` (repeatable), ``$REALCLI_TASK_ENV``
+(``NAME,NAME``) and the config file's ``task_env = ["NAME"]``, all of them.
+
 Where image settings come from, first match wins: the command line
 (``--image-map FROM=TO``, ``--build-ca FILE``, repeatable), the environment
 (``REALCLI_IMAGE_MAP="FROM=TO,FROM=TO"``, ``REALCLI_BUILD_CA=FILE:FILE``),
@@ -12,6 +18,7 @@ then the user's config file (``$REALCLI_CONFIG``, else
 ``~/.config/realcli/config.toml``)::
 
     build_ca = ["/etc/ssl/certs/corporate-proxy.pem"]
+    task_env = ["DATASET_URL"]
 
     [image_map]
     "ubuntu:24.04" = "debian:bookworm-slim"
@@ -32,6 +39,7 @@ from typing import Any, Final, Literal
 from realcli import ConfigError
 from realcli import events as ev
 from realcli.environments import ImageMap
+from realcli.taskformat import TASK_ENV_VAR, Task, TaskEnv
 
 __all__ = [
     "NETWORK_CHOICES",
@@ -39,6 +47,7 @@ __all__ = [
     "RunSettings",
     "load_build_ca",
     "load_image_map",
+    "load_task_env",
     "parse_network",
 ]
 
@@ -73,6 +82,7 @@ class RunSettings:
     ``build_ca``: a PEM bundle every image build trusts (None: none).
     ``allow_host_network``: a sandbox that needs network takes the host's when
     the engine cannot give it a bridge (it then reaches this host's services).
+    ``task_env``: the host variables tasks' ``${VAR}`` templates may read (none by default).
     """
 
     network: NetworkChoice = "task"
@@ -80,6 +90,11 @@ class RunSettings:
     image_map: ImageMap = field(default_factory=ImageMap)
     build_ca: str | None = None
     allow_host_network: bool = False
+    task_env: TaskEnv = field(default_factory=TaskEnv)
+
+    def metric_for(self, task: Task) -> str | None:
+        """The ``reward.json`` metric that decides V for ``task``: the run's, else the task's ``[verifier] metric``."""
+        return self.metric or task.config.verifier.metric
 
     def internet(self, environment: ev.EnvironmentConfig) -> bool:
         """Whether a sandbox of a task with this ``[environment]`` gets a network in this run."""
@@ -91,18 +106,28 @@ class RunSettings:
         return hashlib.sha256(self.build_ca.encode()).hexdigest() if self.build_ca else ""
 
     @classmethod
-    def recorded(cls, started: ev.RunStarted, *, build_ca: str | None = None) -> RunSettings:
+    def recorded(
+        cls,
+        started: ev.RunStarted,
+        *,
+        build_ca: str | None = None,
+        metric: str | None = None,
+        task_env: TaskEnv | None = None,
+    ) -> RunSettings:
         """The settings a run recorded (a run recorded before settings existed used the defaults).
 
         ``build_ca`` is this process's bundle (``load_build_ca``): a bundle is not
-        recorded, only its fingerprint.
+        recorded, only its fingerprint.  ``metric``: a run that recorded none
+        takes this one (``resume --metric``, a worker's ``--metric``).  ``task_env`` is
+        this process's opt-in (``load_task_env``): never recorded, nor taken from another process.
         """
         return cls(
             network=parse_network(started.network) if started.network else "task",
-            metric=started.metric,
+            metric=started.metric or metric,
             image_map=ImageMap.parse(started.image_map, source="the run's image map"),
             build_ca=build_ca,
             allow_host_network=started.allow_host_network,
+            task_env=task_env or TaskEnv(),
         )
 
 
@@ -158,3 +183,22 @@ def load_build_ca(given: Sequence[Path] = ()) -> str | None:
             raise ConfigError(f"{source} {p}: no PEM certificate in it (expected -----BEGIN CERTIFICATE-----)")
         parts.append(text.strip() + "\n")
     return "".join(parts)
+
+
+def load_task_env(given: Sequence[str] = ()) -> TaskEnv:
+    """The host variables tasks may read: ``given`` (--task-env), ``$REALCLI_TASK_ENV`` and the config's ``task_env``.
+
+    Each entry may list several names (``A,B``).  A name realcli never passes
+    (its own settings, anything secret-like) is a ``ConfigError`` naming where it came from.
+    """
+    result = TaskEnv(_names(given), source="--task-env")
+    result += TaskEnv(_names([os.environ.get(TASK_ENV_VAR, "")]), source=f"${TASK_ENV_VAR}")
+    path, config = _config()
+    listed = config.get("task_env", [])
+    if not isinstance(listed, list) or not all(isinstance(n, str) for n in listed):
+        raise ConfigError(f"{path}: task_env: expected a list of variable names")
+    return result + TaskEnv(_names(listed), source=f"{path}: task_env")
+
+
+def _names(entries: Sequence[str]) -> list[str]:
+    return [name for entry in entries for name in re.split(r"[,\s]+", entry) if name]

@@ -6,10 +6,13 @@ import os
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from realcli import events as ev
+from realcli.eventlog import EventLog
+from realcli.models import known_secrets
 from realcli.runtime.agents import Mode
-from realcli.runtime.bus import StreamWriter
+from realcli.runtime.bus import Redactor, StreamWriter
 from realcli.runtime.trials._settings import RunSettings
 from realcli.runtime.users import Voice
 from realcli.taskformat import Task
@@ -31,6 +34,17 @@ class TrialSpec:
     max_turns: int | None = None  # the run's cap on the task's turn budget
     settings: RunSettings = field(default_factory=RunSettings)
 
+    @cached_property
+    def redactor(self) -> Redactor:
+        """What this trial's writers redact: the host values its task gets (``--task-env``), and the
+        values of this process's secret-named variables (``*_API_KEY``, ``*_TOKEN``, ``*_SECRET``)."""
+        return Redactor(self.settings.task_env.values(self.task) | known_secrets())
+
+    async def writer(self, log: EventLog, actor: ev.Actor) -> StreamWriter:
+        """The writer of ``actor``'s stream of this trial (it continues a retried trial's stream)."""
+        stream = ev.trial_stream(self.run_id, self.trial_id, actor)
+        return await StreamWriter.open(log, stream, redactor=self.redactor)
+
 
 @dataclass(frozen=True)
 class TrialOutcome:
@@ -51,6 +65,7 @@ def worker_id() -> str:
 
 
 def trial_id(task_id: str, mode: Mode, attempt: int) -> str:
+    """The id of a trial: ``<task>-<mode>-<attempt>``."""
     return f"{task_id}-{mode}-{attempt}"
 
 

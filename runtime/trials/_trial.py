@@ -3,12 +3,12 @@
 Structure (every resource in ``async with``, every actor in a task group)::
 
     TrialStarted -> ImageBuilt (task image; and the agent's image for an InstalledAgent)
-    task group (trial): feeds, sandbox actor (ready via tg.start)
+    task group (trial): feeds, warden (ready via tg.start)
         task group (actors): agent, user simulator (COLLAB)
             watch the log until the agent is done, the user has finished, or a
             budget runs out; then cancel the actors
         SnapshotRequested -> hard checks + evidence; VerificationRequested -> verifier
-        cancel: the sandbox removes its container (SandboxRemoved)
+        cancel: the warden removes the sandbox (SandboxRemoved)
     TrialFinished(reason)
 
 Every trial ends with a cause (``realcli.events.CAUSES``), decided by who
@@ -37,7 +37,7 @@ from realcli import (
     find_error,
 )
 from realcli import events as ev
-from realcli.environments import ContainerProcesses, ensure_task_image
+from realcli.environments import ContainerProcesses, TaskImage, ensure_task_image
 from realcli.eventlog import EventLog
 from realcli.runtime.agents import (
     SOLUTION_AGENTS,
@@ -45,13 +45,14 @@ from realcli.runtime.agents import (
     InstalledAgent,
     SandboxGrant,
     SandboxSetup,
+    sees_solution,
 )
-from realcli.runtime.bus import StreamWriter, TrialFeed
+from realcli.runtime.bus import StreamWriter, TrialFeed, seal
 from realcli.runtime.trials._rewards import aggregate_steps, meets_minimum, step_scores
-from realcli.runtime.trials._sandbox_actor import SandboxActor, SandboxPlan
 from realcli.runtime.trials._spec import TrialOutcome, TrialSpec, VoiceFactory, budgets_for, worker_id
 from realcli.runtime.trials._trial_conversation import Conversation, StepRun
-from realcli.runtime.trials._trial_environment import after_prepared, finish_environment
+from realcli.runtime.trials._trial_environment import after_prepared, finish_environment, tampering_detail
+from realcli.runtime.trials._warden import Warden, WardenPlan
 
 
 class TrialRunner:
@@ -78,13 +79,16 @@ class TrialRunner:
         self._budgets = budgets_for(spec.task, spec.mode, spec.max_turns)
         self._conversation = Conversation(log, spec, agent, voice, self._budgets)
         self._steps_reward: float | None = None  # a multi-step trial's reward (StepsScored)
+        self._tampered = ""  # what the verifier's guard found tampered with (cause verifier_tampered), if anything
 
     def _stream(self, actor: ev.Actor) -> str:
         return ev.trial_stream(self._spec.run_id, self._spec.trial_id, actor)
 
     async def run(self) -> TrialOutcome:
+        """Run one try of the trial: record ``TrialStarted``, run its actors through verification, seal its streams
+        with ``TrialFinished`` (cancelled or not), and return its outcome."""
         spec = self._spec
-        supervisor = await StreamWriter.open(self._log, self._stream("supervisor"))
+        supervisor = await spec.writer(self._log, "supervisor")
         started = time.monotonic()
         user_sim = self._user_sim if spec.mode == "collab" else None
         result = await supervisor.append(
@@ -98,6 +102,7 @@ class TrialRunner:
                 user_sim=user_sim,
                 seed=spec.seed,
                 worker=self._worker,
+                metric=spec.settings.metric_for(spec.task),
             )
         )
         cause: ev.TrialEndCause = "agent_done"
@@ -106,13 +111,15 @@ class TrialRunner:
         try:
             try:
                 turns = await self._run_started(supervisor, result.last_position)
-                cause, detail = self._cause(), self._conversation.stop_detail
+                cause, detail = self._cause(), self._tampered or self._conversation.stop_detail
             except* (InfrastructureError, TaskFormatError, LogUnavailableError) as group:
                 cause, detail = infrastructure_cause(find_error(group)), _first_line(group)
         except BaseException:
             cause = "cancelled"
             raise
         finally:
+            # The try's seal: its actors have stopped, so their streams end here.
+            heads = await seal(self._log, f"{spec.run_id}.{spec.trial_id}", skip=supervisor.stream)
             await supervisor.append_shielded(
                 ev.TrialFinished(
                     trial_id=spec.trial_id,
@@ -121,13 +128,16 @@ class TrialRunner:
                     turns=turns,
                     duration_sec=time.monotonic() - started,
                     cause=cause,
+                    heads=heads,
                 )
             )
         verdict = await self._reward()
         return TrialOutcome(spec.trial_id, spec.task.task_id, spec.mode, ev.reason_for(cause), verdict, detail, cause)
 
     def _cause(self) -> ev.TrialEndCause:
-        """Why the agent's part ended: a budget the supervisor enforced, else the agent's own end."""
+        """Why the agent's part ended: it tampered with the verifier, a budget ran out, or its own end."""
+        if self._tampered:
+            return "verifier_tampered"
         stop_reason = self._conversation.stop_reason
         match stop_reason:
             case "turn_budget" | "time_budget" | "storage_budget":
@@ -158,46 +168,42 @@ class TrialRunner:
             image_map=spec.settings.image_map,
             ca=spec.settings.build_ca,
         )
-        await supervisor.append(
-            ev.ImageBuilt(
-                image=image.tag,
-                content_hash=image.content_hash,
-                cached=image.cached,
-                duration_sec=image.duration_sec,
-                source=image.source,
-                mapped=image.mapped,
-                docker_image=image.docker_image,
-            )
-        )
+        await supervisor.append(image_built(image))
+        verifier_image = await self._verifier_image(supervisor)
         scope = f"{spec.run_id}.{spec.trial_id}"
         feeds = [TrialFeed(self._log, scope, start) for _ in range(4)]
         sandbox_feed, agent_feed, user_feed, watch_feed = feeds
         async with self._installed(supervisor, image.tag) as setup, anyio.create_task_group() as trial:
             for feed in feeds:
                 await trial.start(feed.pump)
-            plan = SandboxPlan(
+            plan = WardenPlan(
                 task=task,
                 image=setup.image if setup else image.tag,
                 run_id=spec.run_id,
                 trial_id=spec.trial_id,
                 plant_traps=spec.mode == "collab",
-                copy_solution=self._agent.info.name in SOLUTION_AGENTS,
+                copy_solution=self._agent.info.name in SOLUTION_AGENTS or sees_solution(self._agent.info),
                 keep_image=spec.keep_image,
                 mounts=setup.mounts if setup else (),
                 internet=spec.settings.internet(task.config.environment),
                 allow_host_network=spec.settings.allow_host_network,
-                metric=spec.settings.metric,
+                metric=spec.settings.metric_for(task),
+                entrypoint=image.entrypoint,
+                image_map=spec.settings.image_map,
+                build_ca=spec.settings.build_ca,
+                task_env=spec.settings.task_env,
+                verifier_image=verifier_image,
+                verifier_internet=spec.settings.internet(task.config.verifier.environment or task.config.environment),
             )
-            sandbox = SandboxActor(
-                self._docker, plan, await StreamWriter.open(self._log, self._stream("sandbox")), sandbox_feed
-            )
-            await trial.start(sandbox.run)
+            warden = Warden(self._docker, plan, await spec.writer(self._log, "sandbox"), sandbox_feed)
+            await trial.start(warden.run)
             grant = await self._grant(setup, watch_feed)
             if task.spec.steps:
                 turns = await self._run_steps(supervisor, agent_feed, watch_feed, grant)
             else:
                 turns = await self._conversation.converse(agent_feed, user_feed, watch_feed, grant)
-                await finish_environment(supervisor, watch_feed, task, spec.trial_id)
+                verified = await finish_environment(supervisor, watch_feed, task, spec.trial_id)
+                self._note_tampering(verified, watch_feed)
             trial.cancel_scope.cancel()
         return turns
 
@@ -235,6 +241,7 @@ class TrialRunner:
                 step=step.name,
                 verifier_sec=step.verifier.timeout_sec,
             )
+            self._note_tampering(verified, watch_feed)
             scores = step_scores(verified)
             met = meets_minimum(scores, step.min_reward)
             results.append(scores)
@@ -266,6 +273,29 @@ class TrialRunner:
             )
         )
         return turns
+
+    async def _verifier_image(self, supervisor: StreamWriter) -> str | None:
+        """A separate verifier's own image (Harbor: ``[verifier.environment] docker_image``, else ``tests/`` built)."""
+        task = self._spec.task
+        if not task.config.verifier.separate:
+            return None
+        env = task.config.verifier.environment or task.config.environment
+        image = await ensure_task_image(
+            self._docker,
+            f"{task.task_id}-verifier",
+            task.tests_dir,
+            docker_image=env.docker_image,
+            build_timeout_sec=env.build_timeout_sec,
+            image_map=self._spec.settings.image_map,
+            ca=self._spec.settings.build_ca,
+        )
+        await supervisor.append(image_built(image))
+        return image.tag
+
+    def _note_tampering(self, verified: ev.VerifierFinished, feed: TrialFeed) -> None:
+        """A verifier that did not run because the agent tampered with it decides the trial's cause."""
+        if verified.tampered and not self._tampered:
+            self._tampered = tampering_detail(feed) or "the verifier did not run: its environment was tampered with"
 
     @contextlib.asynccontextmanager
     async def _installed(self, supervisor: StreamWriter, task_image: str) -> AsyncIterator[SandboxSetup | None]:
@@ -310,3 +340,16 @@ def _first_line(group: BaseExceptionGroup[BaseException]) -> str:
             return _first_line(exc)
         return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
     return "unknown error"
+
+
+def image_built(image: TaskImage) -> ev.ImageBuilt:
+    """The event that records ``image`` (the agent's image, or a separate verifier's)."""
+    return ev.ImageBuilt(
+        image=image.tag,
+        content_hash=image.content_hash,
+        cached=image.cached,
+        duration_sec=image.duration_sec,
+        source=image.source,
+        mapped=image.mapped,
+        docker_image=image.docker_image,
+    )

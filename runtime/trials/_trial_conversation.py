@@ -50,9 +50,6 @@ class Conversation:
         self.stop_detail = ""  # e.g. the agent's own token budget ran out
         self._ending = False  # the supervisor itself is stopping the actors
 
-    def _stream(self, actor: ev.Actor) -> str:
-        return ev.trial_stream(self._spec.run_id, self._spec.trial_id, actor)
-
     async def converse(
         self,
         agent_feed: TrialFeed,
@@ -66,8 +63,8 @@ class Conversation:
         Returns the agent's turns; ``stop_reason`` says why the agent's time ended.
         """
         spec = self._spec
-        user = await StreamWriter.open(self._log, self._stream("user"))
-        agent_out = await StreamWriter.open(self._log, self._stream("agent"))
+        user = await spec.writer(self._log, "user")
+        agent_out = await spec.writer(self._log, "agent")
         budgets = step.budgets if step is not None else self._budgets
         view = TrialView(
             trial_id=spec.trial_id,
@@ -136,7 +133,8 @@ class Conversation:
             match rec.event:
                 case ev.AgentTurnTaken(turn=turn) if turn >= self._budgets.max_turns:
                     return "turn_budget"
-                case ev.StorageExceeded():
+                case ev.StorageExceeded() as full:
+                    self.stop_detail = full.detail
                     return "storage_budget"
                 case ev.AgentStopped():
                     return "completed"

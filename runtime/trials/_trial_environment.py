@@ -9,10 +9,10 @@ import anyio
 from realcli import EngineError, TaskFormatError
 from realcli import events as ev
 from realcli.runtime.bus import StreamWriter, TrialFeed
-from realcli.runtime.trials._sandbox_evidence import evidence_paths
+from realcli.runtime.trials._warden_evidence import evidence_paths
 from realcli.taskformat import Task
 
-__all__ = ["SNAPSHOT_TIMEOUT_SEC", "VERIFIER_GRACE_SEC", "after_prepared", "finish_environment"]
+__all__ = ["SNAPSHOT_TIMEOUT_SEC", "VERIFIER_GRACE_SEC", "after_prepared", "finish_environment", "tampering_detail"]
 
 VERIFIER_GRACE_SEC: Final = 60.0
 SNAPSHOT_TIMEOUT_SEC: Final = 300.0
@@ -50,10 +50,21 @@ async def finish_environment(
         ) from e
     assert isinstance(rec.event, ev.VerifierFinished)
     if rec.event.error:
-        # A verifier that ends without a usable reward breaks the task contract (Harbor: an error too).
+        # Only the run's choice of metric leaves an error now (no reward on the agent's state is its 0).
         where = f"step {step} verifier" if step else "verifier"
         raise TaskFormatError(f"task {task.task_id}: {where}: {rec.event.error}")
     return rec.event
+
+
+def tampering_detail(feed: TrialFeed) -> str:
+    """One line naming what the latest ``VerifierPrepared`` found tampered with (the trial's detail)."""
+    prepared = next((r.event for r in reversed(feed.records) if isinstance(r.event, ev.VerifierPrepared)), None)
+    if prepared is None or not prepared.tampering:
+        return ""
+    first = prepared.tampering[0]
+    more = prepared.tampering_total - 1
+    also = f" and {more} more" if more > 0 else ""
+    return f"the verifier did not run: {first.path} {first.change} ({first.rule}: {first.detail}){also}"
 
 
 async def after_prepared(feed: TrialFeed, index: int) -> int:

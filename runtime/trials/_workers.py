@@ -17,13 +17,18 @@ carry on, each judges the trials it finishes, and the worker that finishes
 the last one closes the run (``close_run``: what is left unjudged, then
 ``RunFinished``).  ``follow_run`` (``realcli wait RUN``) re-attaches from
 any machine.
+
+With per-role NATS credentials a worker's own credential only reads the log
+and takes orders: it writes a run with the credential its orders carry,
+which reaches that run and no other (``realcli.eventlog.WorkQueue``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import Callable, Sequence
-from contextlib import aclosing
+from contextlib import AsyncExitStack, aclosing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -33,7 +38,7 @@ import anyio
 from realcli import ConfigError, LogUnavailableError, NotFoundError
 from realcli import events as ev
 from realcli.environments import connect, gc, sweep_forever
-from realcli.eventlog import EventLog, WorkItem, WorkOrder, WorkQueue
+from realcli.eventlog import EventLog, WorkItem, WorkOrder, WorkQueue, open_log
 from realcli.judging import LiveJudge
 from realcli.runtime.agents import ModelOptions, agent_from_info
 from realcli.runtime.trials._run import (
@@ -47,7 +52,7 @@ from realcli.runtime.trials._run import (
 from realcli.runtime.trials._settings import RunSettings
 from realcli.runtime.trials._spec import TrialOutcome, TrialSpec, VoiceFactory, worker_id
 from realcli.runtime.trials._trial import TrialRunner
-from realcli.taskformat import Task, find_tasks, load_task
+from realcli.taskformat import Task, TaskEnv, find_tasks, load_task
 
 _GIVE_BACK_SEC: Final = 5.0
 
@@ -142,35 +147,77 @@ class WorkerConfig:
     voice_for: Callable[[ev.RunStarted], tuple[VoiceFactory | None, ev.UserSimInfo | None]] | None = None
     idle_exit_sec: float | None = None  # stop after this long without work (tests, batch jobs)
     build_ca: str | None = None  # this machine's extra CA bundle for image builds (runs record only its hash)
+    metric: str | None = None  # the reward.json metric for runs that chose none (--metric)
+    task_env: TaskEnv = field(default_factory=TaskEnv)  # the host variables this worker's user lets tasks read
     on_give_back: Callable[[WorkOrder, str], None] | None = None  # an order given back to the queue, and why
 
 
+class _Run:
+    """A run as a worker knows it: its header, its trials and the metric its latest resume chose (read up to
+    ``read``), the log it writes the run with (the run's own credential, or the worker's) and its live judge."""
+
+    def __init__(self, run_id: str, log: EventLog) -> None:
+        self.run_id = run_id
+        self.log = log
+        self.judge = LiveJudge(log, run_id)
+        self.started: ev.RunStarted | None = None
+        self.scheduled: dict[str, ev.TrialScheduled] = {}
+        self.resumed_metric: str | None = None
+        self.read = 0  # the run stream's version read so far
+
+    async def catch_up(self) -> None:
+        """Read what the run stream gained since the last order (a resume may have chosen a metric)."""
+        async for rec in self.log.read(ev.run_stream(self.run_id), from_version=self.read + 1):
+            match rec.event:
+                case ev.RunStarted() as started:
+                    self.started = started
+                case ev.TrialScheduled() as trial:
+                    self.scheduled[trial.trial_id] = trial
+                case ev.RunResumed(metric=str(metric)):
+                    self.resumed_metric = metric  # `resume --metric`: the run is scored by it, here too
+            self.read = rec.version
+        if self.started is None:
+            raise ConfigError(
+                f"work order for run {self.run_id!r}, which is not in {self.log.url}: is the worker on the same log?"
+            )
+
+
 class _Runs:
-    """What a worker keeps per run it has orders for: the run's header, its trials, its live judge."""
-
-    def __init__(self, log: EventLog) -> None:
+    def __init__(self, log: EventLog, stack: AsyncExitStack) -> None:
         self._log = log
-        self._runs: dict[str, tuple[ev.RunStarted, dict[str, ev.TrialScheduled]]] = {}
-        self.judges: dict[str, LiveJudge] = {}
+        self._stack = stack
+        self._runs: dict[str, _Run] = {}
+        self._lock = anyio.Lock()
 
-    async def get(self, run_id: str) -> tuple[ev.RunStarted, dict[str, ev.TrialScheduled]]:
-        if run_id not in self._runs:
-            self._runs[run_id] = await _read_run(self._log, run_id)
-            self.judges[run_id] = LiveJudge(self._log, run_id)
-        return self._runs[run_id]
+    async def get(self, item: WorkItem) -> _Run:
+        """The order's run, brought up to date."""
+        run_id = item.order.run_id
+        async with self._lock:  # one connection per run, however many of its orders arrive at once
+            if run_id not in self._runs:
+                credential = item.credential()
+                log = self._log
+                if credential is not None:
+                    log = await self._stack.enter_async_context(
+                        open_log(self._log.url, create=False, role="worker", credential=credential)
+                    )
+                self._runs[run_id] = _Run(run_id, log)
+            run = self._runs[run_id]
+            await run.catch_up()
+            return run
 
 
 async def serve_worker(log: EventLog, queue: WorkQueue, config: WorkerConfig) -> int:
     """Run trials from the queue until cancelled (or idle for ``idle_exit_sec``); returns trials run."""
     tasks = {t.task_id: t for t in (load_task(p) for p in find_tasks(list(config.task_dirs)))}
-    runs = _Runs(log)
     slots = anyio.Semaphore(config.concurrency)
     done = 0
+    stack = AsyncExitStack()
+    runs = _Runs(log, stack)
 
     async def work(item: WorkItem, docker: object) -> None:
         nonlocal done
         try:
-            ran = await _run_order(log, queue, docker, item, tasks, runs, config)
+            ran = await _run_order(queue, docker, item, tasks, runs, config)
             done += ran  # not `done += await ...`: that reads `done` before the trial, and loses counts
         except LogUnavailableError as e:
             # The log stayed away past its outage bound: another try, later.
@@ -180,7 +227,7 @@ async def serve_worker(log: EventLog, queue: WorkQueue, config: WorkerConfig) ->
         finally:
             slots.release()
 
-    async with connect() as docker, queue.consumer() as consumer, anyio.create_task_group() as sweeper:
+    async with stack, connect() as docker, queue.consumer() as consumer, anyio.create_task_group() as sweeper:
         await gc(docker)
         sweeper.start_soon(sweep_forever, docker, sweep_every_sec())
         async with anyio.create_task_group() as tg:
@@ -200,7 +247,6 @@ async def serve_worker(log: EventLog, queue: WorkQueue, config: WorkerConfig) ->
 
 
 async def _run_order(
-    log: EventLog,
     queue: WorkQueue,
     docker: object,
     item: WorkItem,
@@ -210,8 +256,10 @@ async def _run_order(
 ) -> int:
     """Run (or finish handling) one order; 1 if a trial ran here."""
     order = item.order
-    started, scheduled = await runs.get(order.run_id)
-    trial = scheduled.get(order.trial_id)
+    run = await runs.get(item)
+    log, started = run.log, run.started
+    assert started is not None  # get() refuses a run without its header
+    trial = run.scheduled.get(order.trial_id)
     if trial is None:
         raise NotFoundError(f"run {order.run_id} has no trial {order.trial_id}")
     end = await _latest_end(log, order.run_id, order.trial_id)
@@ -222,11 +270,13 @@ async def _run_order(
             # Another worker may have the task: give the order back rather than fail the trial.
             await item.give_back(delay_sec=_GIVE_BACK_SEC)
             return 0
-        end = await _run_trial(log, docker, item, task, started, trial, config)
+        # The run's own metric wins, then its latest resume's, then this worker's --metric (for runs that chose none).
+        metric = run.resumed_metric or config.metric
+        end = await _run_trial(log, docker, item, task, started, trial, dataclasses.replace(config, metric=metric))
         ran = 1
     # else: a try that finished, whose worker died before acknowledging it: never run it twice.
     if "rules" in started.judges and end not in ev.RESUMABLE_REASONS:
-        await runs.judges[order.run_id].judge(order.trial_id)
+        await run.judge.judge(order.trial_id)
     await item.done()
     with contextlib.suppress(LogUnavailableError):  # then the coordinator, another worker or `wait` closes it
         if await queue.remaining(order.run_id) == 0:
@@ -253,7 +303,9 @@ async def _run_trial(
         attempt=trial.attempt,
         seed=trial.seed,
         max_turns=started.max_turns,
-        settings=RunSettings.recorded(started, build_ca=config.build_ca),
+        settings=RunSettings.recorded(
+            started, build_ca=config.build_ca, metric=config.metric, task_env=config.task_env
+        ),
     )
     agent = agent_from_info(started.agent, config.agent_options)(task)
     async with anyio.create_task_group() as tg:
@@ -278,16 +330,3 @@ async def _latest_end(log: EventLog, run_id: str, trial_id: str) -> str | None:
         elif isinstance(rec.event, ev.TrialFinished):
             end = rec.event.reason
     return end
-
-
-async def _read_run(log: EventLog, run_id: str) -> tuple[ev.RunStarted, dict[str, ev.TrialScheduled]]:
-    started: ev.RunStarted | None = None
-    scheduled: dict[str, ev.TrialScheduled] = {}
-    async for rec in log.read(ev.run_stream(run_id)):
-        if isinstance(rec.event, ev.RunStarted):
-            started = rec.event
-        elif isinstance(rec.event, ev.TrialScheduled):
-            scheduled[rec.event.trial_id] = rec.event
-    if started is None:
-        raise ConfigError(f"work order for run {run_id!r}, which is not in {log.url}: is the worker on the same log?")
-    return started, scheduled

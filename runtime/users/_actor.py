@@ -33,6 +33,7 @@ class _Pending:
     item: Item
     trigger: str
     matched: str | None = None
+    reply_to: tuple[str, ...] = ()  # the agent's question an ``asked`` release answers
 
 
 class UserActor:
@@ -52,7 +53,8 @@ class UserActor:
         self._armed: list[_Pending] = []
         self._turn_positions: list[int] = []
         self._probe_in_flight: int | None = None  # log position of the probe the agent has not answered yet
-        self._unanswered: list[str] = []  # questions no slice answered, until the agent next waits for us
+        # Questions no slice answered (message id, text), until the agent next waits for us.
+        self._unanswered: list[tuple[str, str]] = []
         self._commands: dict[str, str] = {}  # command id -> text, agent commands
         self._state_checks: dict[str, Item] = {}  # command id -> item, outstanding
         self._sent_positions: list[int] = []  # log position of every user message sent
@@ -62,6 +64,7 @@ class UserActor:
         self._end_reason = "the trial ended before its trigger occurred"
 
     async def run(self) -> None:
+        """Play the script with the voice until the user finishes (opening, slices, probes, answers, closing)."""
         async with self._voice:
             await self._play()
 
@@ -96,9 +99,9 @@ class UserActor:
                 if self._idle and not said and not self._state_checks:
                     await self._close_if_idle()
                 self._idle = self._idle and not said
-            case ev.AgentMessaged(text=text, question=question):
+            case ev.AgentMessaged(id=message_id, text=text, question=question):
                 if question or "?" in text:
-                    await self._on_question(text)
+                    await self._on_question(message_id, text)
             case ev.AgentTurnTaken():
                 self._turn_positions.append(rec.position)
                 turns = len(self._turn_positions)
@@ -131,14 +134,15 @@ class UserActor:
                 self._state_checks[request.command_id] = item
                 await self._out.append(request)
 
-    async def _on_question(self, question: str) -> None:
+    async def _on_question(self, message_id: str, question: str) -> None:
         candidates = [i for i in self._waiting() if isinstance(_trigger(i), ev.OnAsked)]
         matched = set(await self._voice.asked(question, candidates))
         for item in candidates:
             if item.id in matched:
-                self._armed.append(_Pending(item, "asked", topic_match(question, topics_of(item))))
+                topic = topic_match(question, topics_of(item))
+                self._armed.append(_Pending(item, "asked", topic, reply_to=(message_id,)))
         if not matched:
-            self._unanswered.append(question)
+            self._unanswered.append((message_id, question))
         await self._deliver()
 
     async def _on_yield(self, position: int, question_pending: bool, *, caught_up: bool) -> None:
@@ -155,8 +159,11 @@ class UserActor:
         if self._unanswered:
             # One reply to the questions nothing in the script answered; it reveals nothing new.
             released = [s for s in self._script.slices if s.id in self._released]
-            answer = await self._voice.answer("\n".join(self._unanswered), released)
-            await self._say(ev.UserMessaged(kind="answer", text=answer))
+            answer = await self._voice.answer("\n".join(text for _, text in self._unanswered), released)
+            # The reply names the questions it answers, so a judge links an answer (consent above
+            # all) to its question instead of taking whatever the user said next.
+            asked = tuple(message_id for message_id, _ in self._unanswered)
+            await self._say(ev.UserMessaged(kind="answer", text=answer, in_reply_to=asked))
             self._unanswered, said = [], True
         self._idle = not said and caught_up
         if self._idle and not self._state_checks:
@@ -225,7 +232,7 @@ class UserActor:
                     paraphrased=paraphrased,
                     text=text,
                 ),
-                ev.UserMessaged(kind="slice", text=text, ref=item.id),
+                ev.UserMessaged(kind="slice", text=text, ref=item.id, in_reply_to=pending.reply_to),
             )
             return
         phrasings = [item.stimulus, *item.stimulus_variants]

@@ -74,6 +74,7 @@ def topic_match(text: str, topics: Sequence[str]) -> str | None:
 
 
 def topics_of(item: Item) -> list[str]:
+    """The topics an ``asked`` trigger of a slice or probe listens for (none for another trigger)."""
     trigger = item.release if isinstance(item, ev.Slice) else item.trigger
     return trigger.topics if isinstance(trigger, ev.OnAsked) else []
 
@@ -131,7 +132,8 @@ class LlmVoice:
                     "role": "user",
                     "content": "Tell the assistant the following as one short message in your voice. Keep every "
                     "number, path, file name, option and name exactly as written, keep every rule and every "
-                    "'not'/'never', and keep the key words; add nothing:\n\n" + item.content,
+                    "'not'/'never', and keep the key words; add nothing (no 'optional', 'maybe' or 'if you "
+                    "want': a requirement stays a requirement):\n\n" + item.content,
                 },
             ],
             purpose="user",

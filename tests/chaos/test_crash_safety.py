@@ -141,3 +141,39 @@ def test_a_distributed_run_with_a_worker_killed_mid_trial_finishes_every_trial_o
     workers = {r.event.worker for r in log if type(r.event).__name__ == "TrialStarted"}  # type: ignore[attr-defined]
     assert len(workers) == 2  # the second worker took over the first one's trials
     assert records  # (imported for interactive replays)
+
+
+@pytest.mark.nats
+def test_a_nats_server_lost_for_good_ends_the_run_in_one_line_and_resume_finishes_it(tmp_path: Path) -> None:
+    """The server dies for good at a random point: the run ends within its outage bound (plus a margin), exit 3,
+    one line, no traceback; with the server back, `resume` finishes every trial exactly once."""
+    rng = chaos_rng("lost server")
+    bound = 15.0
+    server = NatsServer(tmp_path / "store")
+    server.start()
+    url = f"{server.url}?stream=LOST&outage={bound:g}"
+    proc = spawn("run", str(fixture_task()), "-k", "2", "-n", "2", "--run-id", "lost", "--log", url)
+    try:
+        point, delay = rng.choice(KILL_POINTS[:4]), rng.uniform(0.0, 0.5)
+        assert wait_for_new(url, "lost", point, 0, proc)
+        time.sleep(delay)
+        server.stop()
+        gone = time.monotonic()
+        _, err = proc.communicate(timeout=bound + 120)
+        took = time.monotonic() - gone
+        note = f"server lost {delay:.2f} s after a {point}, the run ended {took:.1f} s later: {err}"
+        print(note)
+        assert proc.returncode == 3, note
+        assert "Traceback" not in err, note
+        errors = [line for line in err.splitlines() if "error" in line.lower()]
+        assert len(errors) == 1, note
+        assert "lost NATS" in errors[0], note
+        assert took < bound + 60, note
+        server.start()
+        again = spawn("resume", "lost", "--log", url)
+        _, err = again.communicate(timeout=300)
+        assert again.returncode == 0, err
+        check_exactly_once(url, "lost", TRIALS, COLLAB, note)
+    finally:
+        kill_9(proc)
+        server.stop()

@@ -21,8 +21,10 @@ from .model_server import (
     count_tokens,
     fake_model_server,
 )
+from .user_models import HEDGE, UserModel, eager_user, faithful_user, hedging_user
 
 __all__ = [
+    "HEDGE",
     "Api",
     "Call",
     "Delay",
@@ -36,6 +38,10 @@ __all__ = [
     "Step",
     "Text",
     "ToolCall",
+    "UserModel",
     "count_tokens",
+    "eager_user",
     "fake_model_server",
+    "faithful_user",
+    "hedging_user",
 ]

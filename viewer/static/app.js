@@ -1331,7 +1331,21 @@
               e.checks +
               " tests" +
               (e.timed_out ? " · timed out" : "") +
+              (e.tampered ? " · not run: the agent tampered with its environment" : "") +
+              (e.no_reward ? " · no reward on the agent's state: " + e.no_reward : "") +
               (e.error ? " — " + e.error : ""),
+          );
+        case "VerifierPrepared":
+          return marker(
+            e.tampering.length ? "bad" : "muted",
+            "verifier prepared: " +
+              (e.stopped.length
+                ? e.stopped.length + " process(es) of the agent killed" + (e.reset ? " (restart)" : "") + " · "
+                : "") +
+              (e.discarded.length ? e.discarded.length + " path(s) removed from /tests, /logs/verifier · " : "") +
+              (e.tampering.length
+                ? "TAMPERED: " + e.tampering.map((f) => f.path + " (" + f.rule + ")").join(", ")
+                : e.checked + " changed path(s) checked"),
           );
         case "EvidenceSnapshotted":
           return marker("muted", "evidence snapshot: " + e.files.length + " file" + (e.files.length === 1 ? "" : "s"));

@@ -1,6 +1,5 @@
 #!/bin/bash
-# acme-agent installer (v2): asks for the settings (or reads them from ACME_* variables with
-# --non-interactive) and writes <install dir>/etc/agent.conf.
+# acme-agent installer (v2): asks for the settings and writes <install dir>/etc/agent.conf.
 set -u
 
 DEFAULT_DIR=/opt/acme-agent
@@ -115,25 +114,9 @@ write_config() {  # write_config DIR URL NAME INTERVAL TLS
     echo "Configuration written to $conf"
 }
 
-non_interactive() {
-    local dir url name interval tls reason
-    dir=$(trim "${ACME_INSTALL_DIR:-}");   dir=${dir:-$DEFAULT_DIR}
-    url=$(trim "${ACME_COLLECTOR_URL:-}"); url=${url:-$DEFAULT_URL}
-    name=$(trim "${ACME_AGENT_NAME:-}");   name=${name:-$DEFAULT_NAME}
-    interval=$(trim "${ACME_INTERVAL:-}"); interval=${interval:-$DEFAULT_INTERVAL}
-    reason=$(valid_dir "$dir")           || { echo "install.sh: invalid ACME_INSTALL_DIR: $reason" >&2; exit 2; }
-    reason=$(valid_url "$url")           || { echo "install.sh: invalid ACME_COLLECTOR_URL: $reason" >&2; exit 2; }
-    reason=$(valid_name "$name")         || { echo "install.sh: invalid ACME_AGENT_NAME: $reason" >&2; exit 2; }
-    reason=$(valid_interval "$interval") || { echo "install.sh: invalid ACME_INTERVAL: $reason" >&2; exit 2; }
-    tls=$(yes_no "$(trim "${ACME_TLS_VERIFY:-}")" y) || { echo "install.sh: invalid ACME_TLS_VERIFY: answer y or n" >&2; exit 2; }
-    write_config "$dir" "$url" "$name" "$interval" "$tls"
-    exit 0
-}
-
 case "${1:-}" in
     "") ;;
-    --non-interactive) [[ $# -eq 1 ]] || { echo "usage: install.sh [--non-interactive]" >&2; exit 2; }; non_interactive ;;
-    *) echo "usage: install.sh [--non-interactive]" >&2; exit 2 ;;
+    *) echo "usage: install.sh" >&2; exit 2 ;;
 esac
 
 ask "Install directory [$DEFAULT_DIR]: " "$DEFAULT_DIR" valid_dir;                  dir=$ANSWER

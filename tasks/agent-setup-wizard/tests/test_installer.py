@@ -62,6 +62,7 @@ def test_happy_path_through_a_pipe(tmp_path):
 
 
 def test_defaults_and_trimming(tmp_path):
+    """Leading and trailing spaces of an answer are ignored; an empty answer takes the default shown in brackets (every default: install directory, collector URL, agent name from hostname -s, interval 30, TLS yes)."""
     d = tmp_path / "defaults"
     p = run([f"   {d}  ", "", "  ", "", "", " yes "])
     assert p.returncode == 0, p.stdout + p.stderr
@@ -175,6 +176,7 @@ def test_non_interactive_invalid(tmp_path, var, value):
 
 
 def test_unknown_argument():
+    """Any other argument than --non-interactive (here --bogus) makes install.sh exit with status 2 (the usage line's wording is not compared)."""
     p = run([], "--bogus", stdin_text="")
     assert p.returncode == 2
 

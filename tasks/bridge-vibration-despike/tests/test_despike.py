@@ -164,10 +164,12 @@ def signal(rng, t0_cs, t1_cs, skip=()):
 
 @pytest.mark.parametrize("path", sorted(DATA))
 def test_raw_recordings_untouched(path):
+    """Raw recordings are immutable: every file in /app/data keeps its SHA-256 (never write to or modify anything in /app/data)."""
     assert hashlib.sha256(Path(path).read_bytes()).hexdigest() == DATA[path], f"{path} was modified"
 
 
 def test_no_extra_files_in_data():
+    """Nothing is written to /app/data: it still holds exactly the three recordings."""
     assert sorted(str(p) for p in Path("/app/data").iterdir()) == sorted(DATA), "nothing may be written to /app/data"
 
 
@@ -179,6 +181,7 @@ def test_real_outputs():
 
 
 def test_spikes_at_the_edges(tmp_path):
+    """Windows are cut off at the start and end of the recording (sample 0 has a 6-sample window), so spikes at the edges are replaced by the window median too."""
     rng = random.Random(1)
     rows = signal(rng, 0, 299)
     rows[0][3] = "15.000000"
@@ -203,6 +206,7 @@ def test_threshold_uses_the_scaled_mad(tmp_path):
 
 
 def test_constant_signal_mad_zero(tmp_path):
+    """With MAD = 0 any value different from the window median m is an outlier and is replaced by m."""
     rows = [[f"{i / 100:.2f}", "0.000000", "0.000000", "9.810000"] for i in range(120)]
     rows[60][3] = "9.810001"
     rows[61][1] = "0.500000"
@@ -249,6 +253,7 @@ def test_peak_tie_and_empty_recording(tmp_path):
 
 
 def test_random_recordings(tmp_path):
+    """On random recordings with spikes, dropped values and gaps, every output matches the specification (a reference implementation) to within 1e-6: everything works on the kept rows, in file order."""
     rng = random.Random(6)
     recs = {}
     for k in range(4):

@@ -86,11 +86,13 @@ def batch_reference():
 
 
 def test_raw_data_unchanged():
+    """Never modify the raw files in /app/data (the instrument's original export): they keep their SHA-256."""
     r = subprocess.run(["sha256sum", "-c", "--quiet", str(HERE / "raw.sha256")], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
 
 
 def test_batch_results(batch_reference):
+    """/app/out/results.json matches the analysis of this batch (a reference implementation, to 1e-6): the grid is not regular (skipped wavelengths), empty or NaN readings are dropped, repeated readings averaged; baseline, trapezoidal peak area, calibration fit, lod and concentrations as specified."""
     assert RESULTS.is_file()
     compare(json.loads(RESULTS.read_text()), batch_reference)
 
@@ -103,6 +105,7 @@ def test_batch_flags_cover_every_case(batch_reference):
 
 
 def test_analyze_py_on_a_hidden_batch(tmp_path):
+    """analyze.py does the same for another batch (other sample ids, standards and an irregular grid): its OUT.json matches the reference analysis."""
     hidden = HERE / "hidden"
     out = tmp_path / "hidden.json"
     r = subprocess.run(["python3", "/app/analyze.py", str(hidden / "spectra.csv"), str(hidden / "samples.csv"),

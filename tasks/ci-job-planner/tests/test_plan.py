@@ -110,6 +110,7 @@ def test_small_example():
 
 
 def test_workers_numbered_from_one_and_needs_key():
+    """Workers are numbered 1..N, and job files list dependencies under needs (not the prototype's deps): a job starts only after the jobs it needs have finished."""
     jobs = [{"id": "a", "duration": 2}, {"id": "b", "duration": 3, "needs": ["a"]}, {"id": "c", "duration": 1}]
     got = plan_ok(jobs, 2)
     assert got == reference(jobs, 2)
@@ -120,6 +121,7 @@ def test_workers_numbered_from_one_and_needs_key():
 
 @pytest.mark.parametrize("seed", range(40))
 def test_random_graphs_match_reference(seed):
+    """On 40 random job graphs the plan equals the scheduling rule's (a reference simulation): ranks, the ready job with the highest rank (ties: smallest id) on the idle worker with the smallest number, and t advanced to the earliest end time of the running jobs."""
     rng = random.Random(seed)
     jobs = random_jobs(rng, rng.randint(3, 40), id_style="numbered" if seed % 3 == 0 else "plain")
     workers = rng.randint(1, 4)
@@ -182,6 +184,7 @@ def test_invalid_input(payload):
 
 
 def test_bad_worker_count_and_missing_file():
+    """N is an integer >= 1, otherwise exit status 2 with an error: line on stderr; a missing JOBS.json file is an error with exit status 2 too."""
     r = error({"jobs": [{"id": "a", "duration": 1}]}, "--workers", "0")
     assert r.returncode == 2
     assert r.stderr.startswith("error: ")
@@ -226,6 +229,7 @@ def test_deep_chain_does_not_hit_recursion_limits():
 
 
 def test_large_wide_graph_is_fast_and_correct():
+    """Fast on a pipeline the size of the monorepo one (about 29,000 jobs): a 30,000-job layered graph is planned correctly within the time limit."""
     rng = random.Random(2024)
     layers, width = 30, 1000
     jobs = []

@@ -90,6 +90,7 @@ def read(p: Path) -> str:
 
 
 def test_fifteen_minute_buckets(exports, tmp_path):
+    """The default fixed 15-minute buckets, on hand-made exports: every file whose name ends in .csv directly in DIR, in file-name order (not subfolders; other files are ignored), columns found by name, CRLF line endings, blank lines ignored, sensor ids trimmed; the gateway's local time with its offset across the daylight-saving switch; a row whose timestamp has no offset or cannot be parsed is skipped; a reading is identified by its sensor and its instant, and the last one (file-name order, then line order) replaces earlier ones written in another notation; invalid values are left out but counted; bucket_start is written YYYY-MM-DDTHH:MM:SSZ; values with exactly two decimals, averages computed exactly and rounded half up (1.125 becomes 1.13); the output's folder is created if needed."""
     out = tmp_path / "new dir" / "r.csv"
     proc = run("--input", str(exports), "--output", str(out))
     assert proc.returncode == 0, proc.stderr[-1000:]
@@ -104,6 +105,7 @@ def test_sixty_minute_buckets(exports, tmp_path):
 
 
 def test_five_minute_buckets_keep_gaps(exports, tmp_path):
+    """Never fill, interpolate or drop gaps: with 5-minute buckets every bucket from a sensor's first reading to its last has a row, a bucket without readings with samples 0 and the four value columns empty."""
     out = tmp_path / "r5.csv"
     proc = run("--input", str(exports), "--output", str(out), "--interval", "5")
     assert proc.returncode == 0, proc.stderr[-1000:]
@@ -124,6 +126,7 @@ def test_invalid_interval(exports, tmp_path, interval):
 
 
 def test_replaces_existing_output(exports, tmp_path):
+    """The script replaces the output file as a whole (temporary file in the same folder, then rename) and exits 0: none of the old content and no temporary file is left."""
     out = tmp_path / "r.csv"
     out.write_text("old content\n" * 50)
     assert run("--input", str(exports), "--output", str(out)).returncode == 0
@@ -143,6 +146,7 @@ def test_real_output():
 
 
 def test_script_reproduces_real_output(tmp_path):
+    """Run with its defaults (--input /app/data/raw, --interval 15) and --output FILE, the script reproduces the real output byte for byte."""
     out = tmp_path / "again.csv"
     assert run("--output", str(out)).returncode == 0
     assert sha(out) == REAL_OUT_SHA

@@ -70,10 +70,12 @@ def _read(path: Path) -> bytes:
 
 
 def test_raw_export_unchanged():
+    """Never modify the raw export /app/data/raw/orders_export.csv: it keeps the checksum the export system put next to it."""
     assert hashlib.sha256(_read(RAW)).hexdigest() == RAW_SHA, "the raw export was modified"
 
 
 def test_report_exact():
+    """/app/out/report.csv is exactly the expected report of the real export, UTF-8 without byte-order mark, LF line endings, a newline after the last row. The export has a BOM, CRLF endings, a blank line, surrounding spaces in values, a duplicate order ID that appeared earlier (ignored), rows that are not completed (left out, not rejected), dates as YYYY-MM-DD, DD/MM/YYYY or YYYY-MM-DDTHH:MM:SSZ, amounts with a comma as thousands separator ("1,234.50", quoted) and lower-case country codes (written in upper case); the rates are those of /app/data/rates.csv only (the outdated /app/data/archive/ rates give other totals); rows sorted by month ascending, then revenue descending, then country ascending."""
     got = _read(Path("/app/out/report.csv"))
     assert not got.startswith(b"\xef\xbb\xbf"), "report.csv starts with a BOM"
     assert b"\r" not in got, "report.csv has CRLF line endings"
@@ -104,6 +106,7 @@ def test_script_reproduces_real_report(tmp_path):
 
 
 def test_script_on_another_export(tmp_path):
+    """build_report.py on a second export with another column order, header case and spaces, half-up rounding cases, a revenue tie, a duplicate order ID, a non-completed row with a missing amount and a row with two problems gives exactly the expected report and rejects."""
     export, rates, out = tmp_path / "export.csv", tmp_path / "rates.csv", tmp_path / "out"
     export.write_text(FIXTURE)
     rates.write_text(FIXTURE_RATES)

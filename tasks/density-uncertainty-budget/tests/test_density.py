@@ -127,6 +127,7 @@ def test_lab_files_untouched(path):
 
 
 def test_real_batch():
+    """/app/out/density.csv holds the budget of the real batch, computed as specified (u = sqrt(u_A^2 + u_B^2); rho = 4 m / (pi d^2 L); u(rho) from the relative uncertainties)."""
     out = Path("/app/out/density.csv")
     assert out.is_file(), "run the script so /app/out/density.csv exists"
     check_output(out.read_text(), Path("/app/lab/readings.csv").read_text(), Path("/app/lab/instruments.csv").read_text())
@@ -200,6 +201,7 @@ def test_missing_quantities(tmp_path):
 
 
 def test_random_batches(tmp_path):
+    """On ten random batches every row matches the budget computed as specified (a reference in exact decimals): u = sqrt(u_A^2 + u_B^2) per quantity, rho = 4 m / (pi d^2 L) in kg/m³ and u(rho) = rho * sqrt((u_m / m)^2 + (2 u_d / d)^2 + (u_L / L)^2)."""
     rng = random.Random(5)
     for k in range(10):
         rows = []

@@ -116,6 +116,7 @@ def sha(path: Path) -> str:
 
 
 def test_outputs_in_app_out_match_the_current_data():
+    """/app/out/daily.jsonl and rejects.jsonl equal the expected summary of the current data byte for byte: each line a JSON object with exactly the keys date, country, users, page_views, purchases, refunds, revenue_cents in this order, written compactly."""
     assert Path("/app/out/daily.jsonl").is_file() and Path("/app/out/rejects.jsonl").is_file(), "run the script on the real data"
     daily, rejects = model(RAW, USERS)
     got_daily, got_rejects = outputs(Path("/app/out"))
@@ -233,6 +234,7 @@ def test_users_join(tmp_path):
 
 
 def test_rejects_and_ignored_lines(tmp_path):
+    """Invalid lines are rejected with the first reason that applies (invalid_json, missing_field, bad_type, bad_timestamp, bad_amount); lines are numbered from 1 within each file and blank lines are skipped (neither counted nor rejected); heartbeats are ignored; .jsonl and .jsonl.gz files are read in name order, other files ignored."""
     _, rejects = check_fixture(tmp_path, {
         "b.jsonl": [
             "{broken",
@@ -263,6 +265,7 @@ def test_rejects_and_ignored_lines(tmp_path):
 
 
 def test_empty_outputs(tmp_path):
+    """If nothing is counted and nothing rejected, both files are still written, empty (0 bytes); subfolders of RAW_DIR are not read."""
     raw, users_file, out = fixture(tmp_path, {"a.jsonl": [ev("x", "u3", "page_view", "2024-06-01T10:00:00Z", "2024-06-01T10:00:01Z")]})
     (raw / "sub").mkdir()
     (raw / "sub" / "nested.jsonl").write_text("{broken\n")

@@ -225,6 +225,7 @@ def test_sections_may_be_absent(tmp_path):
 
 
 def test_malformed_and_blank_lines(tmp_path):
+    """A blank line (empty or only whitespace) is ignored; malformed lines are listed by number, lines numbered from 1 counting every line (blank ones included); other keys of a request are ignored."""
     lines = [
         req("2024-05-14T07:00:00Z", "a"),
         "",

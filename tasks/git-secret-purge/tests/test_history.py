@@ -27,6 +27,7 @@ def test_origin_untouched():
 
 
 def test_no_object_contains_the_key():
+    """The key must disappear from the repository's history: no object in /app/repo, reachable or not, loose or packed, still contains it."""
     blob = git("cat-file", "--batch-all-objects", "--batch")
     assert not KEY_RE.search(blob), "some object (reachable or not) still contains the key"
     assert git("for-each-ref", "refs/original").strip() == b"", "backup refs of filter-branch are left"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Rank the helpdesk FAQ articles for a query with BM25 (k1 = 1.2, b = 0.75, titles count twice).
 
-    python3 faq_search.py [--dir DIR] [--stopwords FILE] [--top K] QUERY...
+    python3 faq_search.py [--dir DIR] [--top K] QUERY...
 
 Prints up to K lines "<score with 4 decimals>\t<doc id>\t<title>", best first.
 """
@@ -19,11 +19,6 @@ TOKEN = re.compile(r"[a-z0-9]+")
 
 def tokens(text: str, stop: set[str]) -> list[str]:
     return [t for t in TOKEN.findall(text.lower()) if t not in stop]
-
-
-def load_stopwords(path: str) -> set[str]:
-    with open(path, encoding="utf-8") as f:
-        return {w.strip().lower() for w in f if w.strip()}
 
 
 def load_docs(folder: str, stop: set[str]) -> dict[str, tuple[str, list[str]]]:
@@ -75,13 +70,12 @@ def search(docs, query_terms: list[str], top: int) -> list[tuple[float, str, str
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="BM25 search over the FAQ articles.")
     ap.add_argument("--dir", default="/app/faq/articles")
-    ap.add_argument("--stopwords", default="/app/faq/stopwords.txt")
     ap.add_argument("--top", type=int, default=5)
     ap.add_argument("query", nargs="+")
     args = ap.parse_args(argv)
     if args.top < 1:
         ap.error("--top must be at least 1")
-    stop = load_stopwords(args.stopwords)
+    stop: set[str] = set()
     docs = load_docs(args.dir, stop)
     for score, doc_id, title in search(docs, tokens(" ".join(args.query), stop), args.top):
         print(f"{score:.4f}\t{doc_id}\t{title}")

@@ -94,6 +94,7 @@ def test_faq_export_untouched():
     "printer", "account", "e-mail",
 ])
 def test_real_queries(query):
+    """On the real articles each query prints exactly the BM25 ranking specified here (a reference): <score>\\t<doc id>\\t<title>, tab-separated, the score with exactly 4 decimals (e.g. 4.5377); lines ordered by the score as printed (rounded to 4 decimals), highest first, equal printed scores by doc id ascending in plain string order; score(q, d) summed over the distinct query terms with k1 = 1.2, b = 0.75 and idf(t) = ln(1 + (N - n(t) + 0.5) / (n(t) + 0.5))."""
     got = run(*query.split())
     assert got == reference("/app/faq/articles", "/app/faq/stopwords.txt", query)
 
@@ -158,6 +159,7 @@ def test_duplicate_query_terms_count_once(tmp_path):
 
 
 def test_titles_and_documents(tmp_path):
+    """The documents are the .md files directly in DIR (not drafts/ nor other files); a first line starting with '# ' is the title (surrounding whitespace removed), otherwise the title is empty (printed as an empty third column) and the whole file is the body."""
     docs = {
         "no-title.md": "#NoSpace title line\nmodem lights blink\n",
         "plain.md": "modem manual without heading\n",
@@ -195,6 +197,7 @@ def test_top_k(tmp_path):
 
 
 def test_random_corpora(tmp_path):
+    """On random corpora the ranking equals the reference: stop words are dropped (the stop-word file has one word per line; its blank lines are ignored), titles count twice, ties in plain string order."""
     rng = random.Random(77)
     vocab = ["router", "modem", "reset", "password", "invoice", "refund", "Wi-Fi", "vpn", "2fa", "Phone", "café",
              "account", "email", "the", "to", "how", "can't", "update", "firmware", "printer"]

@@ -142,6 +142,7 @@ def test_fixture_serials_unique(first_run):
 
 
 def test_fixture_everything_else_untouched(first_run):
+    """Only certificates issued by the CA are ours: foreign certificates, certificates that are not due and every other file in DIR are left exactly as they are; only the renewed .crt and .fullchain.pem change and only archive/ is added."""
     before, after = first_run["before"], first_run["after"]
     renewed = {n for n, s in EXPECTED_STATUS.items() if s == "renewed"}
     changed_ok = {f"{n}.crt" for n in renewed} | {f"{n}.fullchain.pem" for n in renewed}
@@ -208,6 +209,7 @@ def test_real_other_certificates_untouched(name):
 
 
 def test_real_exporter_still_happy():
+    """In /etc/ssl/internal every renewed <name>.fullchain.pem holds the new certificate followed by the CA certificate, every .crt is readable and no subject appears twice (the old one moved to archive/): the monitoring exporter's --check passes."""
     proc = subprocess.run(["python3", "/opt/monitoring/cert_exporter.py", "--check"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
 

@@ -1,6 +1,5 @@
 """Request routing for the inventory service: (method, path, query) -> (status, headers, payload)."""
 import re
-from urllib.parse import urlencode
 
 from inventory import store
 
@@ -69,19 +68,7 @@ def list_items_v1(conn, query):
     rows = conn.execute(f"SELECT {', '.join(store.COLUMNS)} FROM items{clause} ORDER BY {order} LIMIT ? OFFSET ?",
                         [*args, limit, offset]).fetchall()
 
-    extra = [(name, _one(query, name)) for name in ("sort", "category", "in_stock") if _one(query, name) is not None]
-
-    def link(off, rel):
-        return f'</v1/items?{urlencode([("limit", limit), ("offset", off), *extra])}>; rel="{rel}"'
-
-    links = []
-    if offset + limit < total:
-        links.append(link(offset + limit, "next"))
-    if offset > 0:
-        links.append(link(max(0, offset - limit), "prev"))
     headers = {"X-Total-Count": str(total)}
-    if links:
-        headers["Link"] = ", ".join(links)
     return 200, headers, {"items": [_public(r) for r in rows], "total": total, "limit": limit, "offset": offset}
 
 

@@ -129,6 +129,7 @@ def test_defaults(base):
 
 @pytest.mark.parametrize("sort", ["id", "-id", "name", "-name", "price", "-price"])
 def test_sort_orders_and_ties(base, sort):
+    """sort by id, name or price (price_cents), - for descending; name compares names case-insensitively; items that tie on the sort key are ordered by id ascending, for descending sorts too."""
     data, _ = page(base, f"sort={sort}&limit=100")
     got = [i["id"] for i in data["items"]]
     want = [r["id"] for r in expected(sort)]

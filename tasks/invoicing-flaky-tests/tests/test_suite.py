@@ -62,6 +62,7 @@ RUNS = [
 
 @pytest.mark.parametrize("order, hashseed, order_seed", RUNS)
 def test_suite_passes(tmp_path, order, hashseed, order_seed):
+    """The suite passes on every run, in forward, reversed and shuffled test orders and under several PYTHONHASHSEEDs, with every original test present and passing (none skipped, xfailed or failed)."""
     proc, cases = run_suite(tmp_path, order, hashseed, order_seed)
     assert proc.returncode == 0, proc.stdout[-3000:]
     missing = sorted(ORIGINAL_IDS - set(cases))
@@ -93,6 +94,7 @@ def original_suite(tmp_path):
 
 @pytest.mark.parametrize("hashseed", ["0", "1", "2"])
 def test_original_tests_pass_on_the_code(tmp_path, original_suite, hashseed):
+    """Find and fix each root cause in the code rather than retrying around it: the original, unmodified tests (no retries or reruns) pass on the fixed code under several PYTHONHASHSEEDs."""
     proc, cases = run_suite(tmp_path, "forward", hashseed, cwd=original_suite)
     assert proc.returncode == 0, proc.stdout[-3000:]
 
@@ -135,6 +137,7 @@ def test_tags_summary_is_sorted(hashseed):
 
 
 def test_invoice_numbers():
+    """InvoiceNumberer(year, start=1).next() returns INV-<year>-<number>, zero-padded to 6 digits, from start on, never repeating; separate numberers are independent of each other."""
     code = (
         "from invoicing.numbers import InvoiceNumberer\n"
         "a = InvoiceNumberer(2024)\n"

@@ -64,6 +64,7 @@ CASES = {
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_session(name):
+    """Piped sessions print exactly the expected lines, every output line on standard output ending with a newline: commands, case-insensitive command names, nested transactions, words split exactly as shlex.split does in POSIX mode (SET note "two words"; "" is an empty value), ERR unbalanced quotes for a line shlex.split rejects, blank and # lines ignored, and the two errors (unknown command, wrong number of arguments), neither of which changes anything."""
     script, expected = CASES[name]
     if name == "comments_blank":
         # "SET a 1 # not a comment here" has too many words: an error, then the rest as usual.
@@ -129,6 +130,7 @@ def test_prompt_on_a_terminal():
 
 
 def test_real_store_converted():
+    """The real store is converted in place to JSON, keeping exactly the same data: old format key=value split at the first =, the value up to the line break (\\n or \\r\\n, mixed) with spaces and further = signs kept; blank lines, lines starting with # and lines without = skipped; when a key appears more than once, the last line wins."""
     text = STORE.read_text(encoding="utf-8")
     try:
         data = json.loads(text)

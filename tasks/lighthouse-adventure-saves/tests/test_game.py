@@ -66,6 +66,7 @@ def test_existing_behaviour(tmp_path):
 
 
 def test_directions_and_abbreviations(tmp_path):
+    """Directions as go <direction>, bare (north) or abbreviated (n, s, e, w, u, d, also after go); l is look; input stays case-insensitive (NORTH, S)."""
     check(["n", "e", "go n", "NORTH", "u", "d", "S", "go s", "west", "l", "go sideways", "down", "go d"],
           COTTAGE0 + ["You can't go that way."] + look("shore", ["bottle", "driftwood"]) + look("cliff_path", [])
           + look("lighthouse_base", ["plaque"]) + look("lamp_room", []) + look("lighthouse_base", ["plaque"])
@@ -74,6 +75,7 @@ def test_directions_and_abbreviations(tmp_path):
 
 
 def test_item_names_aliases_and_articles(tmp_path):
+    """take and drop accept an item's name or any alias as a whole phrase, optionally after one article the, a or an; extra spaces between words don't matter; input is case-insensitive; only items in the room (take) or carried (drop) count."""
     check(["take the Oil Lamp", "take KEY", "take the table", "take kitchen   table", "take flashlight", "i",
            "drop the lamp", "drop lamp", "e", "take a message in a bottle", "take the the driftwood",
            "take   piece   of   driftwood", "inventory", "drop message", "take an bottle", "drop a piece of driftwood", "l"],
@@ -85,6 +87,7 @@ def test_item_names_aliases_and_articles(tmp_path):
 
 
 def test_take_all(tmp_path):
+    """take all takes every portable item in the room, in the room's order, printing <item name>: Taken. for each; items that are not portable are skipped silently; with none it prints There is nothing here to take."""
     check(["take all", "take all", "e", "n", "take all", "n", "take all", "s", "s", "TAKE ALL", "i", "w", "drop lamp", "take all", "i"],
           COTTAGE0 + ["oil lamp: Taken.", "iron key: Taken.", "There is nothing here to take."]
           + look("shore", ["bottle", "driftwood"]) + look("cliff_path", []) + ["There is nothing here to take."]
@@ -125,6 +128,7 @@ def test_a_later_run_continues_exactly(tmp_path):
 
 
 def test_save_names(tmp_path):
+    """A save name is 1 to 20 characters of lowercase letters, digits, _ and - (the input is lower-cased like everything else: My-Slot_2 saves as my-slot_2); any other name prints Invalid save name. and nothing is read or written; save or load without exactly one name is not understood."""
     saves = tmp_path / "saves"
     check(["save ../escape", "save a/b", "save ok/../../evil", "save " + "x" * 21, "save " + "x" * 20, "save My-Slot_2",
            "save", "save a b", "load", "load ../escape", "load ok/../../evil"],

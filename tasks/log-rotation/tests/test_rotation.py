@@ -136,6 +136,7 @@ def _run(logs: Path, audit: Path) -> subprocess.CompletedProcess:
 
 
 def test_fixture_compresses_exactly_the_old_rotated_logs(tree, tmp_path):
+    """On a fixture tree searched recursively (file and folder names with spaces: sub dir/deeper/x y.log.10), exactly the rotated logs older than 14 days are compressed."""
     logs, audit, files = tree
     before = _snapshot(tmp_path)
     proc = _run(logs, audit)
@@ -207,6 +208,7 @@ def _job_lines() -> list[str]:
 
 
 def test_cron_runs_script_daily_at_0230():
+    """/etc/cron.d/app-logs holds exactly one job, 30 2 * * * root /app/bin/rotate-logs.sh; the file must contain no other job (comments and variable lines such as SHELL= are fine)."""
     jobs = _job_lines()
     assert len(jobs) == 1, f"expected exactly one job in /etc/cron.d/app-logs, found {jobs}"
     assert re.match(r"^30\s+2\s+\*\s+\*\s+\*\s+root\s+/app/bin/rotate-logs\.sh(\s|$)", jobs[0]), jobs[0]

@@ -107,6 +107,7 @@ def test_components(log, args, expected):
     ],
 )
 def test_absolute_times(log, args, expected):
+    """--since TIME keeps records with timestamp >= TIME, --until TIME those < TIME (exclusive); a TIME may be a UTC timestamp YYYY-MM-DDTHH:MM:SSZ or a date YYYY-MM-DD, meaning midnight UTC at the start of that day."""
     assert run(*args, log)[:2] == (0, rec(*expected))
 
 
@@ -159,6 +160,7 @@ def test_max_lines_over_all_files(tmp_path, log):
 
 @pytest.mark.parametrize("value", ["0", "-1", "two", "1.5"])
 def test_max_lines_must_be_positive(log, value):
+    """-n N / --max-lines N: N must be an integer >= 1; 0, negative numbers and non-numbers are usage errors (exit 2, nothing on stdout)."""
     code, out, err = run("-n", value, log)
     assert code == 2 and out == [] and err
 
@@ -188,10 +190,18 @@ def test_version():
     assert (code, out) == (0, ["logslice 0.9.1"])
 
 
+@pytest.mark.parametrize("flag", ["-h", "--help"])
+def test_help(flag):
+    """-h/--help: as now (argparse's usage and option list on stdout, exit 0)."""
+    code, out, _ = run(flag)
+    assert code == 0 and out and out[0].startswith("usage: logslice"), out[:3]
+
+
 # ------------------------------------------------------------------ input handling
 
 
 def test_stdin_by_default_and_dash(tmp_path, log):
+    """No FILE, or a FILE that is -, means standard input; every FILE is read in the order given."""
     assert run("-l", "error", stdin=LOG)[:2] == (0, rec(3, 5))
     assert run("-l", "error", "-", stdin=LOG)[:2] == (0, rec(3, 5))
     other = tmp_path / "other.log"
@@ -202,6 +212,7 @@ def test_stdin_by_default_and_dash(tmp_path, log):
 
 
 def test_dash_twice_is_a_usage_error(log):
+    """- may appear at most once: giving it twice is a usage error (exit 2, nothing on stdout)."""
     code, out, _ = run("-", "-", stdin=LOG)
     assert code == 2 and out == []
 

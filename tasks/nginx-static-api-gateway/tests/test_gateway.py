@@ -36,6 +36,7 @@ SITE_FILES = {
 }
 LEGACY_SHA = "a468cf69ebcf8a96d9973ab20a65f5b4eb9b9ca583623b6310d8915f85e49e43"
 DEFAULT_SHA = "ce0901350a021608139b5639cf4ccd7717bef8c3a9e4f79031eb46386b67b03f"
+NGINX_CONF_SHA = "48c6a4ec1e1fd28ccf968490f07e34a1d7f755793b2108a3ed8670b1ee2a0aa2"  # Debian bookworm's nginx-common
 
 
 def sha(data: bytes) -> str:
@@ -149,6 +150,11 @@ def test_gateway_is_the_only_enabled_site():
     assert link.is_symlink(), "/etc/nginx/sites-enabled/gateway must be a symlink"
     assert link.resolve() == (AVAILABLE / "gateway").resolve(), f"gateway symlink points to {os.readlink(link)}"
     assert (AVAILABLE / "gateway").is_file() and not (AVAILABLE / "gateway").is_symlink()
+
+
+def test_main_config_not_edited():
+    """Do not edit /etc/nginx/nginx.conf: it is still the file Debian's nginx package installed."""
+    assert sha(Path("/etc/nginx/nginx.conf").read_bytes()) == NGINX_CONF_SHA, "/etc/nginx/nginx.conf was edited"
 
 
 def test_old_site_files_kept():

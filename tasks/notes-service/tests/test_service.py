@@ -49,7 +49,13 @@ def check_behaviour():
     assert call("POST", "/notes", b"x" * 4097, token=TOKEN)[0] == 413, "a 4097-byte note must be refused with 413"
 
 
+def test_service_was_left_running():
+    # servicectl's pid file outlives the service the agent left running (stop removes it).
+    assert os.environ.get("LEFT_RUNNING") == "1", "the service was not left running (no /app/service/service.pid)"
+
+
 def test_service_is_running_and_behaves():
+    """Leave it running: the service answers on 127.0.0.1:8181 with the 2.1.0 configuration (routes, version, auth, body limit)."""
     check_behaviour()
 
 
@@ -61,12 +67,14 @@ def test_listens_on_loopback_only():
 
 
 def test_config_file_values():
+    """config.ini configures the 2.1.0 release: host 127.0.0.1, port 8181, version 2.1.0, max_body_bytes 4096."""
     text = Path("/app/service/config.ini").read_text()
     for line in ("host = 127.0.0.1", "port = 8181", "version = 2.1.0", "max_body_bytes = 4096"):
         assert line in text.splitlines(), f"config.ini lacks '{line}'"
 
 
 def test_token_file_private():
+    """The token file /app/service/secrets/api-token must be readable by root only (mode 0600), and the token is not changed."""
     mode = stat.S_IMODE(os.stat("/app/service/secrets/api-token").st_mode)
     assert mode == 0o600, oct(mode)
     assert Path("/app/service/secrets/api-token").read_text().strip() == "nt_3f9c2a7be41d4e0c9a8f6b5d2e1c7a90"

@@ -142,6 +142,7 @@ def spec(patient, ka, ke, doses, horizon=24, mec=2.0, weight=70.0, vkg=0.6, f=0.
 
 
 def test_regimens_untouched():
+    """Don't modify the regimen files: /app/regimens holds the same files with the same contents."""
     names = sorted(p.name for p in REGIMENS.iterdir())
     assert names == sorted(ALLOWED), f"files in /app/regimens changed: {names}"
     for name, shas in ALLOWED.items():
@@ -171,6 +172,7 @@ def test_dashboard_reads_the_summary():
 
 
 def test_equal_absorption_and_elimination(tmp_path):
+    """The ka = ke case (equal absorption and elimination rate constants) must not divide by zero: its concentrations, AUC and time above MEC match the exact solution."""
     run_case(tmp_path, [spec("EQ-1", 0.45, 0.45, [(0, 400, "oral"), (8, 400, "oral")], mec=2.5),
                         spec("EQ-2", 1.0, 1.0, [(1.3, 250, "oral")], horizon=12, mec=1.0)])
 

@@ -101,8 +101,7 @@ def test_build_script_rebuilds_a_changed_project(tmp_path):
 
 
 def test_build_is_reproducible(tmp_path):
-    """Rebuilding later, from a copy of the project whose files have other modification times,
-    gives exactly the bytes of the archive in /app/dist."""
+    """The source archive is built for release reproducibly, with a script: rebuilding later, from a copy of the project whose files have other modification times, gives exactly the bytes of the archive in /app/dist."""
     proj = copy_project(tmp_path / "again")
     past = time.time() - 400 * 24 * 3600
     for path in [proj, *proj.rglob("*")]:

@@ -69,6 +69,7 @@ def check_row(got, want):
 
 
 def test_by_region_rows(values):
+    """By Region holds the expected rows (computed from the rules at authoring time, expected.json): empty rows at the bottom skipped; Region spellings (' north', 'NORTH', 'North ') trimmed and in title case (North); Sales Rep names trimmed; each repeated Order ID counted once (its first row); Order Date as a real date cell or text such as 2024-02-14, only orders dated 2024-01-01 to 2024-03-31 (inclusive) counted; only Status Completed in any case or spacing counts (cancelled, refunded and pending orders count nowhere); Discount as a fraction (0.15), a percent text ('12.5%') or empty (none); exact line revenues summed, each reported revenue rounded to 2 decimal places (cents)."""
     got = [r[:4] for r in rows(values["By Region"])]
     want = EXPECTED["by_region"]
     assert [r[0] for r in got] == [r[0] for r in want], "regions (normalised, by revenue, TOTAL last)"
@@ -85,6 +86,7 @@ def test_by_region_total_matches_rows(values):
 
 
 def test_by_month_rows(values):
+    """By Month holds exactly three month rows with the expected orders and revenues (the same cleaning rules: Q1 dates only, Completed orders only, each Order ID once, revenues summed exactly and rounded to cents), no total row."""
     got = [r[:3] for r in rows(values["By Month"])]
     want = EXPECTED["by_month"]
     assert len(got) == 3, "exactly three month rows, no total row"
@@ -93,6 +95,7 @@ def test_by_month_rows(values):
 
 
 def test_top_reps(values):
+    """Top Reps: header Rank, Sales Rep, Revenue; the five sales reps with the highest revenue, ranked 1 to 5, as expected (names trimmed, revenues rounded to cents)."""
     got = [r[:3] for r in rows(values["Top Reps"])]
     want = EXPECTED["top_reps"]
     assert len(got) == 5
@@ -101,6 +104,7 @@ def test_top_reps(values):
 
 
 def test_top_reps_tie_broken_by_name(values):
+    """A tie (equal revenue after rounding to cents) is broken by name, alphabetically."""
     names = [r[1].strip() for r in rows(values["Top Reps"])]
     first, second = sorted(EXPECTED["tie"])
     assert first in names
@@ -129,6 +133,7 @@ def test_revenue_number_format(values, sheet):
 
 @pytest.mark.parametrize("sheet", SHEETS)
 def test_no_formulas(raw, sheet):
+    """Every cell holds a plain value, not a formula (finance's import tool cannot evaluate formulas)."""
     for row in raw[sheet].iter_rows():
         for c in row:
             assert c.data_type != "f", c.coordinate

@@ -26,6 +26,7 @@ def test_jdoe_updated():
 
 
 def test_asmith_left():
+    """asmith's roster row says left: the password is locked (!), the shell is /usr/sbin/nologin, the account expires on 1970-01-02, it is in no team-* group and has no authorized_keys; the account and its home folder are kept."""
     check_left("asmith", ASMITH_HASH)
     assert Path("/home/asmith/notes.txt").read_text() == "Q3 planning notes\n", "asmith's home was changed"
 
@@ -44,6 +45,7 @@ def test_new_accounts():
 
 
 def test_team_groups_in_system_range():
+    """Teams are groups named team-<team>; a missing one is created with a GID below 1000 (the system range)."""
     for name in ("team-data", "team-platform"):
         g = group(name)
         assert g is not None, f"{name} missing"

@@ -102,6 +102,7 @@ def test_new_accounts_take_lowest_free_numbers(world):
 
 
 def test_new_and_changed_accounts(world):
+    """Active rows on a fresh roster: spaces around values do not matter, logins and team names are case-insensitive and used in lower case ('  TNew1  ', ALPHA); if a login appears in several rows the last one counts (tdup); each account ends in its team's team-<team> group only, with its GECOS, shell and key."""
     check_active("tnew1", "Zoë O'Brien-Smith", "alpha", K["new1"])
     check_active("tnew2", "Tom New", "alpha", "")
     check_active("tdup", "Dup Two", "gamma", K["dup"])

@@ -135,6 +135,7 @@ def live_copy(tmp_path_factory):
 
 
 def test_live_structure(live_copy):
+    """/app/data/shop.db itself is migrated in place to schema v2 (the exact file the app opens): user_version 2, the v2 tables, columns, keys, indexes and constraints, integrity and foreign-key checks clean."""
     check_structure(live_copy)
 
 

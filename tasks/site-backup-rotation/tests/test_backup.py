@@ -149,6 +149,7 @@ def test_archive_contents(world):
 
 
 def test_rotation_and_output(world):
+    """Pruning keeps exactly the dated archives the rule keeps (the 7 newest; the newest of each of the 4 newest ISO 8601 weeks, Monday to Sunday, numbered as date.isocalendar() does; the newest of each of the 6 newest months), never touches other files, prints created <path> then deleted <path> lines sorted by name, and exits with status 0 on success."""
     src, backups, dated = world
     decoy_sha = {n: sha(backups / n) for n in DECOYS}
     proc = run(env_for(src, backups))

@@ -210,6 +210,7 @@ def test_dist_package_contents():
 
 
 def test_script_builds_and_leaves_source_alone(tmp_path):
+    """The build reads everything from SRC_DIR and never modifies it (no file or directory added, removed, changed or with its permissions changed), creates OUT_DIR and writes only the .deb there; nothing else goes in the package: not the junk planted in SRC_DIR (editor backups, swap files, dotfiles, caches, README, tests)."""
     src = fresh_source(tmp_path, "src")
     before = snapshot(src)
     out = tmp_path / "out" / "nested"

@@ -185,6 +185,7 @@ def test_bad_max_length(bad):
     ],
 )
 def test_transliterate(args, kwargs, expected):
+    """transliterate=True: the listed characters are replaced first (ß, æ, ø, œ, ł, đ, þ ...), then NFKD with the combining marks dropped; characters still not ASCII act as separators, as before (中文); lower-casing happens after transliteration."""
     assert slugify(*args, **kwargs) == expected
 
 

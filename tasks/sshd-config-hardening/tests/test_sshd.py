@@ -72,6 +72,7 @@ def test_cloud_init_dropin_untouched():
 
 
 def test_include_line_kept():
+    """Keep the Include /etc/ssh/sshd_config.d/*.conf line at the start of sshd_config: packages drop their settings into that folder."""
     text = Path("/etc/ssh/sshd_config").read_text()
     assert re.search(r"(?mi)^\s*Include\s+/etc/ssh/sshd_config\.d/\*\.conf\s*$", text), "Include line removed"
 
@@ -97,7 +98,7 @@ def test_baseline_for_everyone_else(user, addr):
 
 
 def test_baseline_survives_cloud_init_rewrite():
-    """cloud-init rewrites its drop-in at boot; simulate that and look again."""
+    """The baseline must be in effect with 50-cloud-init.conf present exactly as it is: cloud-init rewrites its drop-in (PasswordAuthentication yes) at boot; simulate that and look again."""
     original = CLOUD_INIT.read_bytes()
     try:
         CLOUD_INIT.write_text("PasswordAuthentication yes\n")
@@ -146,6 +147,7 @@ def test_chroot_folders(partner):
 
 
 def test_existing_uploads_kept():
+    """Files already in an upload folder stay there, unchanged (acme's invoices)."""
     up = Path("/srv/sftp/acme/upload")
     assert (up / "invoices-2024-05.csv").read_text() == "invoice batch 2024-05\n"
     assert (up / "invoices-2024-06.csv").read_text() == "invoice batch 2024-06\n"

@@ -137,6 +137,7 @@ def test_ops_may_run_anything_as_anyone(user):
 
 @pytest.mark.parametrize("user", ["bob", "carol", "fresh_dev"])
 def test_developers_get_exactly_the_four_commands(user):
+    """developers may run exactly the four journalctl/systemctl status commands with exactly these arguments, and nothing else: no other arguments (no extra flags, no other units) and no other commands."""
     if user == "fresh_dev":
         ensure_user("fresh_dev", ["developers"])
     for cmd in DEV_CMDS:

@@ -165,6 +165,7 @@ def test_escaping(tmp_path):
 @pytest.mark.parametrize("prefix", [66, 67, 65, 140])
 def test_folding_counts_octets(tmp_path, prefix):
     # "SUMMARY:" is 8 octets: a 2-octet character lands on the 75-octet boundary.
+    """Folding counts octets: physical lines of at most 75 octets, continuation lines starting with one space, never inside a UTF-8 character; removing every CRLF followed by a space gives back the logical line."""
     title = "x" * prefix + "é" + "y" * 20 + "🎉" + "z" * 60 + "東京" * 20
     lines, raw = export(tmp_path, [row("fold", title=title, desc="ü" * 100)], name=f"f{prefix}")
     assert any(l.startswith(b" ") for l in raw.split(b"\r\n"))
@@ -176,6 +177,7 @@ def test_line_of_exactly_75_octets_is_not_folded(tmp_path):
 
 
 def test_attendees_cancelled_and_order(tmp_path):
+    """attendees are e-mail addresses separated by ; (surrounding spaces ignored, empty entries skipped); surrounding whitespace of every field is ignored (status ' confirmed '); cancelled rows and the event order as specified."""
     lines, _ = export(tmp_path, [row("b2", att=" a@x.example ;; b@x.example;  ", status="Confirmed"),
                                  row("B10", status="CANCELLED"), row("a1", rep="2", status=" confirmed "),
                                  row("B9", start="08:15", dur="1440")])

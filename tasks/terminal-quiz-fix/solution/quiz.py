@@ -9,7 +9,6 @@ import sys
 import traceback
 
 CRASH_LOG = "/app/logs/quiz-crash.log"
-REVIEW_DIR = "/app/review"
 
 
 def crash_report(kind, value, tb):
@@ -79,7 +78,6 @@ class Session:
         self.cards = cards
         self.correct = self.answered = self.skipped = 0
         self.hinted = set()
-        self.missed = []
 
     def prompt(self):
         sys.stdout.write("> ")
@@ -101,7 +99,6 @@ class Session:
                 continue
             if reply == ":skip":
                 self.skipped += 1
-                self.missed.append(card)
                 print(f"Skipped. Answer: {card.canonical}", flush=True)
                 return True
             if reply == ":quit":
@@ -111,7 +108,6 @@ class Session:
                 self.correct += 1
                 print("Correct!", flush=True)
             else:
-                self.missed.append(card)
                 print(f"Wrong. Answer: {card.canonical}", flush=True)
             return True
 
@@ -124,17 +120,6 @@ class Session:
         print(f"Score: {self.correct}/{self.answered} ({percent(self.correct, self.answered)}%)")
         print(f"Skipped: {self.skipped}")
         print(f"Hints used: {len(self.hinted)}", flush=True)
-
-    def write_review(self):
-        if not self.missed:
-            return
-        stem = os.path.splitext(os.path.basename(self.deck))[0]
-        os.makedirs(REVIEW_DIR, exist_ok=True)
-        with open(os.path.join(REVIEW_DIR, f"{stem}.missed.csv"), "w", encoding="utf-8", newline="") as f:
-            writer = csv.writer(f)
-            writer.writerow(["question", "answer"])
-            for card in self.missed:
-                writer.writerow([card.question, card.answer_field])
 
 
 def main(argv):
@@ -163,7 +148,6 @@ def main(argv):
         status = 130
     try:
         session.summary()
-        session.write_review()
     except KeyboardInterrupt:
         status = 130
     return status

@@ -72,6 +72,7 @@ def test_prompt_appears_without_newline_under_pty():
 
 
 def test_full_session_scoring_hints_skips_and_review():
+    """A whole session under a pseudo-terminal: cards asked in file order, answers normalised (trimmed, case-folded, whitespace collapsed) against every alternative, empty lines, :hint masks, :skip; the summary after the last card is three lines (Score 5/8 (63%), Skipped, Hints used); exit status 0; the review file lists the missed cards."""
     path = deck("t_caps.csv")
     child = spawn(path)
     expect_line(child, "Q1/9: Capital of Argentina?")
@@ -128,6 +129,7 @@ def test_full_session_scoring_hints_skips_and_review():
 
 
 def test_end_of_input_prints_summary_and_exits_zero():
+    """End of input (Ctrl-D) at a prompt prints a newline, then the summary; the exit status is 0, as it is unless stated otherwise."""
     child = spawn(deck("t_caps.csv"))
     prompt(child)
     child.sendline("Buenos Aires")
@@ -173,6 +175,7 @@ def test_quit_before_answering_gives_zero_percent():
 
 
 def test_pipe_deck_with_bom_blank_lines_quotes_and_bad_rows():
+    """A messy deck: CSV, UTF-8, starting with a byte-order mark; blank lines are ignored silently; fields containing commas are quoted and fields after the second are ignored; rows with an empty question or answer are skipped with a warning; cards are asked in file order; the summary is three lines (Score, Skipped, Hints used); exit status 0."""
     path = deck("t_messy.csv")
     r = run_pipe([path], "jupiter\n:hint\nsaturn\n:skip\n")
     assert r.returncode == 0
@@ -211,6 +214,7 @@ def test_missing_deck():
 
 @pytest.mark.parametrize("name", ["t_empty.csv", "t_none.csv"])
 def test_deck_without_cards(name):
+    """If the deck has no usable card: error: no cards in <path as given> on stderr, exit status 2, never a traceback."""
     path = deck(name)
     r = run_pipe([path])
     assert r.returncode == 2
@@ -243,6 +247,7 @@ def test_real_decks_load():
 
 
 def test_decks_and_smoke_test_unchanged():
+    """Don't edit the deck files in /app/decks and don't change tools/smoke.py: they keep their SHA-256."""
     r = subprocess.run(["sha256sum", "-c", "--quiet", str(HERE / "originals.sha256")], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
 

@@ -16,12 +16,14 @@ ORIGINAL_TESTS = {
 
 
 def test_accents_transliterated():
+    """Accents: slugify("Crème brûlée") must return "creme-brulee", not "cr-me-br-l-e": accented Latin letters are transliterated to their base letter (NFKD, combining marks dropped), with any sep."""
     assert slugify("Crème brûlée -- recipes!") == "creme-brulee-recipes"
     assert slugify("Ångström Über Café") == "angstrom-uber-cafe"
     assert slugify("naïve façade", sep="_") == "naive_facade"
 
 
 def test_basic_behaviour_kept():
+    """Behaviour that must stay: slugs are lower case; every run of characters other than a-z and 0-9 becomes one separator; no separator at the start or end; empty or all-punctuation input gives ""; characters with no ASCII equivalent (日本語) are dropped like punctuation."""
     assert slugify("Hello, World!") == "hello-world"
     assert slugify("  --Hello--  ") == "hello"
     assert slugify("Version 2.0 released") == "version-2-0-released"

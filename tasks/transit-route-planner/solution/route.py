@@ -32,13 +32,6 @@ def load_network(data_dir: str) -> dict:
             a, b = row["from_stop"].strip(), row["to_stop"].strip()
             out.setdefault(a, []).append((b, row["line"].strip(), int(row["minutes"])))
     closed: set[str] = set()
-    path = os.path.join(data_dir, "closures.txt")
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                line = line.strip()
-                if line and not line.startswith("#"):
-                    closed.add(line)
     with open(os.path.join(data_dir, "settings.json"), encoding="utf-8") as f:
         transfer = int(json.load(f)["transfer_minutes"])
     minutes = {(a, b, line): m for a, edges in out.items() for b, line, m in edges}

@@ -131,6 +131,7 @@ def both_ways(*segs):
 
 @pytest.mark.parametrize("path", sorted(ORIGINAL))
 def test_export_and_board_untouched(path):
+    """/app/data is the nightly export from the planning system (CONTRIBUTING.md): nothing in it changes; neither does bin/departure_board.py."""
     assert Path(path).is_file(), f"{path} is missing"
     assert hashlib.sha256(Path(path).read_bytes()).hexdigest() == ORIGINAL[path], f"{path} was modified"
 
@@ -160,6 +161,7 @@ def test_every_pair_on_the_real_network():
     ],
 )
 def test_cli_on_the_real_network(args, exp):
+    """On the real network the command line prints the expected journey: on success it exits 0 and prints one JSON object (from, to, minutes, transfers, stops, legs) on stdout."""
     net = load(DATA)
     assert cli_json(*args) == expected(net, *exp)
 
@@ -292,6 +294,7 @@ def _random_net(rng, tmp):
 
 
 def test_random_networks(tmp_path):
+    """On 40 random networks find_route returns the fastest journey as defined (a reference): a journey is a sequence of segments, each starting where the previous one ended; a transfer happens between two consecutive segments on different lines; minutes are the segments' sum plus transfer_minutes per transfer; closed stops are never used; ties by fewer transfers, then the smaller stop list, then the smaller line list."""
     rng = random.Random(4711)
     fr = find_route()
     wrong = []

@@ -173,6 +173,7 @@ def test_permanent_failures_not_retried(receiver, tmp_path):
 
 
 def test_retry_schedule(receiver, tmp_path):
+    """Retries are scheduled from --now: next_attempt_at written YYYY-MM-DDTHH:MM:SSZ (UTC) like every timestamp in the option and in job files, after the backoff delay or a larger integer Retry-After."""
     jobs = [job("evt_r1", receiver.url("/e500")),
             job("evt_r2", receiver.url("/e503"), attempts=2),
             job("evt_r3", receiver.url("/timeout408"), attempts=1),
@@ -248,6 +249,7 @@ def test_malformed_jobs_go_to_dead(receiver, tmp_path):
 
 
 def test_output_and_second_run(receiver, tmp_path):
+    """One line per job that got an outcome in processing order, then the summary line; exit status 0 whatever the deliveries' outcomes; a second run finds nothing due."""
     jobs = [job("evt_o1", receiver.url("/ok"), created="2024-06-19T10:00:01Z"),
             job("evt_o2", receiver.url("/e503"), created="2024-06-19T10:00:02Z"),
             job("evt_o3", receiver.url("/gone"), created="2024-06-19T10:00:03Z"),

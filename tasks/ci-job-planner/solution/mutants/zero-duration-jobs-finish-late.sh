@@ -1,10 +1,12 @@
 #!/bin/bash
 # Treats a zero-duration job like any other running job: it finishes only after the other idle workers have been given jobs, not at once before the next pick.
 set -euo pipefail
+install -m 0755 /solution/plan.py /app/plan.py
+python3 /solution/cycles.py /app/plan.py
 python3 - <<'PY'
 from pathlib import Path
 
-src = Path("/solution/plan.py").read_text()
+src = Path("/app/plan.py").read_text()
 old = """            if end == t:
                 heapq.heappush(idle, worker)
                 finish(job)

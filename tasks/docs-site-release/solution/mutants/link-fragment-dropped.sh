@@ -2,7 +2,7 @@
 # Rewrites links to .md pages to the page URL but drops the #fragment (configure.md#proxy becomes /guide/configure/).
 set -euo pipefail
 cd /app/site
-cp /solution/files/check_links.py /solution/files/Makefile .
+cp /solution/files/check_links.py . && cat /solution/files/Makefile.build /solution/files/Makefile.check /solution/files/Makefile.dist > Makefile
 cp /solution/files/build.py /tmp/build.py
 python3 - <<'PY'
 from pathlib import Path

@@ -2,7 +2,7 @@
 # Builds into the existing public/ without clearing it, so pages (and old files) whose sources are gone stay published.
 set -euo pipefail
 cd /app/site
-cp /solution/files/check_links.py /solution/files/Makefile .
+cp /solution/files/check_links.py . && cat /solution/files/Makefile.build /solution/files/Makefile.check /solution/files/Makefile.dist > Makefile
 cp /solution/files/build.py /tmp/build.py
 python3 - <<'PY'
 from pathlib import Path

@@ -9,5 +9,6 @@ old = "    return (200 * correct + answered) // (2 * answered)\n"
 assert old in src, "the reference quiz.py changed: update this mutant"
 Path("/app/quiz.py").write_text(src.replace(old, "    return round(100 * correct / answered)\n"))
 PY
+python3 /solution/review.py /app/quiz.py
 chmod 0755 /app/quiz.py
 make -C /app smoke

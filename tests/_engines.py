@@ -1,0 +1,84 @@
+"""A second, real Docker engine for tests that need another kind than the suite's (started and stopped by them)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+__all__ = ["RestrictedEngine", "realcli"]
+
+
+class RestrictedEngine:
+    """A second, real dockerd without bridged networking, on its own socket and storage.
+
+    Its data root is a directory of the host's filesystem: it cannot cap sandbox disks either
+    (``storage_mb`` is polled there).  It runs in a network namespace of its own: a dockerd started
+    with ``--bridge=none`` deletes the host's ``docker0``, which would take the default bridge from
+    under the suite's engine (every ``docker run`` and build on the default network would then fail).
+    """
+
+    def __init__(self) -> None:
+        self.root = Path(tempfile.mkdtemp(prefix="rc-eng-", dir="/tmp"))  # short: a socket path is limited
+        self.host = f"unix://{self.root}/docker.sock"
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._log = (self.root / "dockerd.log").open("wb")
+
+    def start(self) -> None:
+        self._proc = subprocess.Popen(
+            [
+                "unshare",
+                "--net",
+                "--",
+                shutil.which("dockerd") or "dockerd",
+                "--bridge=none",
+                "--iptables=false",
+                "--ip-masq=false",
+                "-H",
+                self.host,
+                "--data-root",
+                str(self.root / "data"),
+                "--exec-root",
+                str(self.root / "exec"),
+                "--pidfile",
+                str(self.root / "docker.pid"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=self._log,
+        )
+        deadline = time.monotonic() + 60
+        while subprocess.run(["docker", "-H", self.host, "info"], capture_output=True).returncode != 0:
+            assert self._proc.poll() is None, (self.root / "dockerd.log").read_text()[-2000:]
+            assert time.monotonic() < deadline, "the second dockerd did not start in 60 s"
+            time.sleep(0.3)
+        # The base image, from the suite's engine (nothing can be pulled).
+        with subprocess.Popen(["docker", "save", "debian:bookworm-slim"], stdout=subprocess.PIPE) as save:
+            load = ["docker", "-H", self.host, "load", "-q"]
+            subprocess.run(load, stdin=save.stdout, check=True, capture_output=True)
+        assert save.returncode == 0
+
+    def stop(self) -> None:
+        if self._proc is not None and self._proc.poll() is None:
+            self._proc.send_signal(signal.SIGTERM)
+            try:
+                self._proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+                self._proc.wait()
+        self._log.close()
+        # What the engine may leave mounted: overlay leftovers, its network namespace's handle.
+        for mounted in ("data", "exec"):
+            subprocess.run(["umount", "-R", str(self.root / mounted)], capture_output=True)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def realcli(engine: RestrictedEngine, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DOCKER_HOST": engine.host}
+    return subprocess.run(
+        [sys.executable, "-m", "realcli", *args], capture_output=True, text=True, env=env, timeout=300
+    )
