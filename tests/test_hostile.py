@@ -180,6 +180,7 @@ async def test_a_sandbox_killed_from_outside_is_an_infrastructure_error_and_the_
 
 
 CAP_MB = 200
+WRITERS = 10  # parallel dd writers of one MiB blocks
 # What the verifier of a disk-filling task reports: what the agent left (by blocks, and its files),
 # whether it had room for files of its own (64 MB), and a reward from the agent's work.
 DISK_VERIFIER = """#!/bin/sh
@@ -238,8 +239,10 @@ async def test_the_disk_cap_stops_parallel_writers_and_a_flood_of_empty_files_an
         assert (done.reason, done.cause) == ("completed", "storage_budget")
         assert f"storage_mb = {CAP_MB} MB" in done.detail
         verified, report = verifier_report(records, trial)
-        # The layer never held more than the cap (margin: one MiB), by blocks, whatever the writers asked for.
-        assert int(report["agent-kib"]) <= (CAP_MB + 1) * 1024, report
+        # The layer never held more than the cap, by blocks, whatever the writers asked for (ten GB): the
+        # quota is checked as each write reserves its blocks, so what the ten writers had in flight when
+        # it was reached may land past it (at most one dd block, a MiB, each; 1.6 MiB past the cap was seen).
+        assert int(report["agent-kib"]) <= (CAP_MB + WRITERS) * 1024, report
         assert report["room"] == "yes", report  # the agent's budget did not cut the verifier off
         assert verified.reward == 1.0  # scored from what was left
     _, writers = verifier_report(records, "writers-exec-1")
