@@ -11,6 +11,7 @@ from rich.markup import escape
 
 from realcli._errors import RealcliWarning, find_error
 from realcli.cli import (  # noqa: F401  (they register their commands)
+    _cmd_extensions,
     _cmd_model,
     _cmd_nats,
     _cmd_report,

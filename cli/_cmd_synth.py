@@ -16,13 +16,14 @@ from rich.table import Table
 from realcli import ConfigError
 from realcli import events as ev
 from realcli.cli._app import app, console, err_console
-from realcli.cli._common import LogOption, run_async
+from realcli.cli._common import LogOption, listed, run_async
 from realcli.cli._red_team_doc import adversary_json
 from realcli.cli._run_options import MetricOpt, TaskEnvOpt
 from realcli.cli._run_support import load_suite, report_skipped
 from realcli.cli._terminal import json_safe, visible_text
 from realcli.eventlog import open_log
 from realcli.models import ModelEndpoint
+from realcli.runtime.agents import AGENTS
 from realcli.scripts_catalog import load_catalog
 from realcli.taskformat import find_tasks, load_task
 
@@ -238,9 +239,7 @@ def _print_report(report: SynthesisReport) -> None:
 @app.command()
 def profile(
     tasks: Annotated[list[Path], typer.Argument(metavar="TASKS...", help="Task directories, or folders of them.")],
-    agent: Annotated[
-        str, typer.Option("--agent", help="oracle, noop, parrot, terminus, claude-code, codex, or mutant:NAME.")
-    ] = "oracle",
+    agent: Annotated[str, typer.Option("--agent", help=f"{listed(AGENTS, ', ')}, or mutant:NAME.")] = "oracle",
     k: Annotated[int, typer.Option("-k", "--attempts", min=1, help="Rollouts per task.")] = 3,
     bands: Annotated[str, typer.Option("--bands", help="Pass-rate bands: easy=RATE,hard=RATE.")] = "easy=0.8,hard=0.2",
     mode: Annotated[str, typer.Option("--mode", help="exec (default) or collab.")] = "exec",

@@ -9,17 +9,34 @@ from typing import Annotated, Any, TypeVar
 import anyio
 import typer
 
-from realcli.eventlog import ENV_VAR, NATS_CREDS_ENV
+from realcli import ConfigError, Registry
+from realcli.eventlog import ENV_VAR, LOG_BACKENDS, NATS_CREDS_ENV
 
 _CREDS_DIR = "~/.config/realcli/nats/"
 
 T = TypeVar("T")
 
+
+def listed(registry: Registry[Any], last: str = " or ", forms: bool = False) -> str:
+    """A registry's names (``forms``: its entries' help, as a log URL's form) for a help text.
+
+    Help texts are made when the command line starts: a plug-in that clashes with another entry
+    must not stop every command, so they then list the built-in entries (``realcli extensions``
+    and any command that uses the registry say what is wrong).
+    """
+    try:
+        entries = registry.extensions()
+    except ConfigError:
+        entries = registry.built_ins()
+    words = [(e.help or f"{e.name}:...") if forms else e.name for e in entries]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + last + words[-1]
+
+
 LogOption = Annotated[
     str | None,
     typer.Option(
         "--log",
-        help=f"Event log: sqlite:PATH or nats://HOST:PORT[?stream=NAME&outage=SEC] (default: ${ENV_VAR} or "
+        help=f"Event log: {listed(LOG_BACKENDS, forms=True)} (default: ${ENV_VAR} or "
         f"sqlite:runs/realcli.db). NATS credentials: ${NATS_CREDS_ENV}, or the command's role in {_CREDS_DIR} "
         "(README, NATS credentials).",
         show_default=False,

@@ -1,4 +1,4 @@
-"""The report in a terminal: its laid-out sections (``projections.SECTIONS``) as Rich tables and lines.
+"""The report in a terminal: its laid-out sections (``projections.REPORT_SECTIONS``) as Rich tables and lines.
 
 Like the Markdown and HTML renderers, this knows how each kind of block
 looks, and nothing about any one section.  Every string goes in as Rich

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
-from realcli import events as ev
 from realcli.cli._app import err_console
+from realcli.cli._common import listed
 
-if TYPE_CHECKING:  # the runtime (actors, Docker) is imported by the commands that run trials, not by `realcli`
-    pass
+# Only the registries (names and help) load with `realcli`: the actors and Docker are imported by the
+# commands that run trials.
+from realcli.runtime.agents import AGENTS
+from realcli.runtime.users import USER_SIMULATORS
 
-
-AgentOpt = Annotated[str, typer.Option("--agent", help=f"Agent to evaluate: {', '.join(ev.AGENT_NAMES)}.")]
+AgentOpt = Annotated[str, typer.Option("--agent", help=f"Agent to evaluate: {listed(AGENTS, ', ')}.")]
 ModelOpt = Annotated[str | None, typer.Option("--model", help="Agent model (or $REALCLI_AGENT_MODEL).")]
 BaseUrlOpt = Annotated[
     str | None, typer.Option("--base-url", help="Agent model endpoint, OpenAI-compatible (or $REALCLI_AGENT_BASE_URL).")
@@ -114,7 +115,9 @@ TaskEnvOpt = Annotated[
         "variable unset.",
     ),
 ]
-UserSimOpt = Annotated[str, typer.Option("--user-sim", help="User simulator: scripted (deterministic) or llm.")]
+UserSimOpt = Annotated[
+    str, typer.Option("--user-sim", help=f"User simulator: {listed(USER_SIMULATORS)} (scripted is deterministic).")
+]
 UserModelOpt = Annotated[str | None, typer.Option("--user-model", help="Simulator model (or $REALCLI_USER_MODEL).")]
 UserUrlOpt = Annotated[
     str | None, typer.Option("--user-base-url", help="Simulator endpoint (or $REALCLI_USER_BASE_URL).")

@@ -94,10 +94,10 @@ def report_skipped(skipped: list[tuple[Path, str]]) -> None:
 
 
 def _voice(kind: str, options: ModelOptions) -> tuple[VoiceFactory, ev.UserSimInfo]:
-    from realcli.runtime import user_simulator
+    from realcli.runtime import USER_SIMULATORS, user_simulator
 
-    if kind not in ev.USER_SIMULATORS:
-        raise typer.BadParameter(f"expected {' or '.join(ev.USER_SIMULATORS)}", param_hint="--user-sim")
+    if kind not in USER_SIMULATORS:
+        raise typer.BadParameter(f"expected {USER_SIMULATORS.describe()}", param_hint="--user-sim")
     return user_simulator(kind, lambda: options.endpoint("REALCLI_USER"))
 
 

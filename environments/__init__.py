@@ -119,6 +119,7 @@ from realcli.environments._sandbox_types import (
     PathType,
     SandboxInfo,
 )
+from realcli.environments._sandboxes import SANDBOXES
 from realcli.environments._services import ServiceGroup
 from realcli.environments._task_images import TaskImage, ensure_task_image
 
@@ -131,6 +132,7 @@ __all__ = [
     "FORWARDER",
     "KIND_AGENT_IMAGE",
     "KIND_SANDBOX",
+    "SANDBOXES",
     "KILL_AFTER_SEC",
     "LABEL_HOST",
     "LABEL_HOST_ID",

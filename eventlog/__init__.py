@@ -14,13 +14,14 @@ from realcli.eventlog._natsconn import TOKEN_FILE_ENV as NATS_TOKEN_FILE_ENV
 from realcli.eventlog._natsconn import Credential as NatsCredential
 from realcli.eventlog._natsconn import config_dir, default_token_file, nats_dir, on_notice
 from realcli.eventlog._natsroles import ROLES, Role, write_setup
-from realcli.eventlog._open import DEFAULT_URL, ENV_VAR, check_url, default_url, open_log
+from realcli.eventlog._open import DEFAULT_URL, ENV_VAR, LOG_BACKENDS, LogBackend, check_url, default_url, open_log
 from realcli.eventlog._verify import ChainProblem, Verification, seal_of, verify_run
 from realcli.eventlog._workqueue import WorkItem, WorkOrder, WorkQueue
 
 __all__ = [
     "DEFAULT_URL",
     "ENV_VAR",
+    "LOG_BACKENDS",
     "NATS_CREDS_ENV",
     "NATS_DIR_ENV",
     "NATS_TOKEN_ENV",
@@ -30,6 +31,7 @@ __all__ = [
     "ChainProblem",
     "EncodedEvent",
     "EventLog",
+    "LogBackend",
     "LogOutage",
     "NatsCredential",
     "RawRecord",

@@ -43,6 +43,8 @@ from realcli.eventlog._base import (
     never_out,
 )
 from realcli.eventlog._chain import chain_over, genesis
+from realcli.eventlog._natsroles import Role
+from realcli.eventlog._open import LogBackend
 from realcli.events import Event, RecordedEvent, check_stream, decode, run_of
 
 SCHEME: Final = "memory:"
@@ -262,3 +264,11 @@ async def check_url(url: str, create: bool) -> None:
 async def open_url(url: str, create: bool) -> MemoryLog:
     """Open ``memory:`` (a new private log) or ``memory:NAME`` (made on first use when ``create``)."""
     return MemoryLog.open(url, create=create)
+
+
+async def _open(url: str, create: bool, role: Role, credential: object) -> MemoryLog:
+    return await open_url(url, create)
+
+
+BACKEND: Final = LogBackend(check_url, _open)
+"""The ``memory`` entry of ``LOG_BACKENDS``."""

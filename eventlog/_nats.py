@@ -34,7 +34,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 from urllib.parse import urlsplit
 
 import anyio
@@ -57,6 +57,7 @@ from realcli.eventlog._nats_append import (
 from realcli.eventlog._nats_client import JetStreamClient
 from realcli.eventlog._natsconn import Credential, Link, connect, parse_nats_url
 from realcli.eventlog._natsroles import Role
+from realcli.eventlog._open import LogBackend
 from realcli.events import Event, RecordedEvent, check_stream, decode
 
 
@@ -357,3 +358,15 @@ def _unpack_raw(msg: Msg, prefix_len: int, skip: int) -> list[RawRecord]:
         for i, raw in enumerate(raws)
         if i >= skip
     ]
+
+
+async def _check(url: str, create: bool) -> None:
+    parse_nats_url(url)
+
+
+async def _open(url: str, create: bool, role: Role, credential: Credential | None) -> JetStreamLog:
+    return await JetStreamLog.open(url, role=role, credential=credential, create=create)
+
+
+BACKEND: Final = LogBackend(_check, _open)
+"""The ``nats`` entry of ``LOG_BACKENDS``."""

@@ -1,17 +1,14 @@
-"""Opening a log from a ``--log`` URL."""
+"""Opening a log from a ``--log`` URL: the registry of log backends, and picking one by the URL's scheme."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-import anyio
-
+from realcli import Extension, Registry, instance_of
 from realcli._errors import ConfigError
-from realcli.eventlog import _memory
 from realcli.eventlog._base import EventLog
 from realcli.eventlog._natsroles import Role
 
@@ -27,90 +24,43 @@ def default_url() -> str:
     return os.environ.get(ENV_VAR) or DEFAULT_URL
 
 
-def describe_schemes() -> str:
-    """The log URL forms this realcli opens, one example per backend, for help texts and errors."""
-    examples = [backend.example for backend in _BACKENDS.values()]
-    return ", ".join(examples[:-1]) + " or " + examples[-1]
+class LogBackend(NamedTuple):
+    """What a ``LOG_BACKENDS`` entry points at: an early check of a URL, and the opening.
 
-
-def _sqlite_path(url: str) -> Path:
-    raw = url.removeprefix("sqlite:")
-    if raw.startswith("//"):  # sqlite:///abs/path and sqlite://rel both read naturally
-        raw = raw[2:]
-    if not raw:
-        raise ConfigError(f"--log {url!r}: expected sqlite:PATH")
-    return Path(raw)
-
-
-async def _check_directory(url: str, path: Path, *, create: bool, make: bool) -> None:
-    """A SQLite log's directory must exist: only the default log's own ``runs/`` is ever made.
-
-    A typo in ``--log`` must not silently grow a directory tree somewhere.
-    """
-    parent = anyio.Path(path.parent)
-    if await parent.is_dir():
-        return
-    if create and path == Path(DEFAULT_URL.removeprefix("sqlite:")):
-        if make:
-            await parent.mkdir(parents=True, exist_ok=True)
-        return
-    raise ConfigError(f"--log {url!r}: directory {path.parent} does not exist: create it first, or pick another path")
-
-
-async def _check_sqlite(url: str, create: bool) -> None:
-    await _check_directory(url, _sqlite_path(url), create=create, make=False)
-
-
-async def _open_sqlite(url: str, create: bool, role: Role, credential: Credential | None) -> EventLog:
-    from realcli.eventlog._sqlite import SqliteLog
-
-    path = _sqlite_path(url)
-    await _check_directory(url, path, create=create, make=True)
-    return await SqliteLog.open(path, create=create, readonly=role == "read")
-
-
-async def _check_nats(url: str, create: bool) -> None:
-    from realcli.eventlog._natsconn import parse_nats_url
-
-    parse_nats_url(url)
-
-
-async def _open_nats(url: str, create: bool, role: Role, credential: Credential | None) -> EventLog:
-    from realcli.eventlog._nats import JetStreamLog
-
-    return await JetStreamLog.open(url, role=role, credential=credential, create=create)
-
-
-async def _open_memory(url: str, create: bool, role: Role, credential: Credential | None) -> EventLog:
-    return await _memory.open_url(url, create)
-
-
-class _Backend(NamedTuple):
-    """A log backend as ``--log`` reaches it: how its URLs look, an early check, and the opening.
-
-    ``check`` refuses an unusable URL before a command prints anything;
-    ``open`` returns the log, which the caller closes.  Heavy dependencies
-    (aiosqlite, nats-py) are imported inside them, when that backend is used.
+    ``check(url, create)`` refuses an unusable URL before a command prints
+    anything; ``open(url, create, role, credential)`` returns the log, which
+    the caller closes.  The entry's name is the URL's scheme (``sqlite`` serves
+    ``sqlite:...``); its help, the URL's form.
     """
 
-    example: str
     check: Callable[[str, bool], Awaitable[None]]
     open: Callable[[str, bool, Role, Credential | None], Awaitable[EventLog]]
 
 
-# URL prefix -> backend.  A new backend is its module and one line here.
-_BACKENDS: Final[dict[str, _Backend]] = {
-    "sqlite:": _Backend("sqlite:PATH", _check_sqlite, _open_sqlite),
-    "nats://": _Backend("nats://HOST:PORT", _check_nats, _open_nats),
-    "memory:": _Backend("memory:[NAME]", _memory.check_url, _open_memory),
-}
+LOG_BACKENDS: Final[Registry[LogBackend]] = Registry(
+    "log backend",
+    "realcli.log_backends",
+    [
+        Extension("sqlite", "realcli.eventlog._sqlite:BACKEND", "sqlite:PATH"),
+        Extension("nats", "realcli.eventlog._nats:BACKEND", "nats://HOST:PORT[?stream=NAME&outage=SEC]"),
+        Extension("memory", "realcli.eventlog._memory:BACKEND", "memory:[NAME]"),
+    ],
+    instance_of(lambda: LogBackend),
+)
+"""Every log backend ``--log`` reaches, by URL scheme: built in, then plug-ins (``realcli.log_backends``)."""
 
 
-def _backend(url: str) -> _Backend:
-    for prefix, backend in _BACKENDS.items():
-        if url.startswith(prefix):
-            return backend
-    raise ConfigError(f"--log {url!r}: unknown log scheme (expected {describe_schemes()})")
+def describe_schemes() -> str:
+    """The log URL forms this realcli opens, one per backend, for help texts and errors."""
+    forms = [entry.help or f"{entry.name}:..." for entry in LOG_BACKENDS.extensions()]
+    return ", ".join(forms[:-1]) + " or " + forms[-1]
+
+
+def _backend(url: str) -> LogBackend:
+    scheme = url.partition(":")[0]
+    if ":" not in url or scheme not in LOG_BACKENDS:
+        raise ConfigError(f"--log {url!r}: unknown log scheme (expected {describe_schemes()})")
+    return LOG_BACKENDS.load(scheme)
 
 
 async def check_url(url: str | None, *, create: bool = True) -> None:

@@ -30,7 +30,7 @@ from typing import Any, Final
 import aiosqlite
 import anyio
 
-from realcli._errors import ConflictError, LogUnavailableError, NotFoundError
+from realcli._errors import ConfigError, ConflictError, LogUnavailableError, NotFoundError
 from realcli.eventlog._base import (
     AppendResult,
     EncodedEvent,
@@ -42,6 +42,8 @@ from realcli.eventlog._base import (
     never_out,
 )
 from realcli.eventlog._chain import chain_over, genesis
+from realcli.eventlog._natsroles import Role
+from realcli.eventlog._open import DEFAULT_URL, LogBackend
 from realcli.eventlog._sqlite_schema import (
     OLD_SCHEMAS,
     SCHEMA_VERSION,
@@ -421,3 +423,44 @@ def _insert(rows: int) -> str:
 
 def _recorded(row: Any) -> RecordedEvent:
     return RecordedEvent(int(row[0]), str(row[1]), int(row[2]), decode(row[3]))
+
+
+# ---------------------------------------------------------------- the ``sqlite:PATH`` backend
+
+
+def _sqlite_path(url: str) -> Path:
+    raw = url.removeprefix("sqlite:")
+    if raw.startswith("//"):  # sqlite:///abs/path and sqlite://rel both read naturally
+        raw = raw[2:]
+    if not raw:
+        raise ConfigError(f"--log {url!r}: expected sqlite:PATH")
+    return Path(raw)
+
+
+async def _check_directory(url: str, path: Path, *, create: bool, make: bool) -> None:
+    """A SQLite log's directory must exist: only the default log's own ``runs/`` is ever made.
+
+    A typo in ``--log`` must not silently grow a directory tree somewhere.
+    """
+    parent = anyio.Path(path.parent)
+    if await parent.is_dir():
+        return
+    if create and path == Path(DEFAULT_URL.removeprefix("sqlite:")):
+        if make:
+            await parent.mkdir(parents=True, exist_ok=True)
+        return
+    raise ConfigError(f"--log {url!r}: directory {path.parent} does not exist: create it first, or pick another path")
+
+
+async def _check(url: str, create: bool) -> None:
+    await _check_directory(url, _sqlite_path(url), create=create, make=False)
+
+
+async def _open(url: str, create: bool, role: Role, credential: object) -> SqliteLog:
+    path = _sqlite_path(url)
+    await _check_directory(url, path, create=create, make=True)
+    return await SqliteLog.open(path, create=create, readonly=role == "read")
+
+
+BACKEND: Final = LogBackend(_check, _open)
+"""The ``sqlite`` entry of ``LOG_BACKENDS``."""

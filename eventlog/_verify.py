@@ -23,6 +23,7 @@ in ``docs/threat-model.md``.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -36,8 +37,14 @@ __all__ = ["ChainProblem", "Verification", "seal_of", "verify_run"]
 
 _DIGEST: Final = 32
 # The events verify decodes (every encoded event starts with its type tag): seals and new tries.
-_SEALS: Final = msgspec.json.Decoder(TrialFinished | RunFinished | TrialStarted)
 _SEAL_PREFIXES: Final = tuple(f'{{"type":"{t}"'.encode() for t in ("TrialFinished", "RunFinished", "TrialStarted"))
+
+
+@functools.cache
+def _seals() -> msgspec.json.Decoder[TrialFinished | RunFinished | TrialStarted]:
+    # Built at the first decode, not at import: a started trial carries its script, whose rules are
+    # typed by the registry of rule kinds, plug-ins included (realcli.events.RULE_KINDS).
+    return msgspec.json.Decoder(TrialFinished | RunFinished | TrialStarted)
 
 
 class ChainProblem(msgspec.Struct, frozen=True):
@@ -175,7 +182,7 @@ class _Verifier:
 
     def _seal(self, rec: RawRecord) -> None:
         try:
-            event = _SEALS.decode(rec.data)
+            event = _seals().decode(rec.data)
         except msgspec.DecodeError:
             self.problem(rec.stream, rec.version, "does not decode as the event its type names")
             return

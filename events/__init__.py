@@ -30,10 +30,7 @@ from realcli.events._events import *  # noqa: F403  (the union's members are the
 from realcli.events._events import __all__ as _event_names
 from realcli.events._recorded import RecordedEvent
 from realcli.events._regex import compile_regex, regex_error
-from realcli.events._rules import (
-    BASE_RULE_KINDS,
-    EXTRA_RULE_KINDS,
-    RULE_KINDS,
+from realcli.events._rule_kinds import (
     SCRATCH_PATHS,
     SECRET_PATHS,
     AskedBeforeCommand,
@@ -45,12 +42,14 @@ from realcli.events._rules import (
     MessageBeforeCommand,
     MessageMentions,
     OutputBounded,
+    SecretAbsent,
+    VerifiedBeforeDone,
+)
+from realcli.events._rules import (
+    RULE_KINDS,
     RuleBase,
     RuleKind,
     RuleProblem,
-    SecretAbsent,
-    VerifiedBeforeDone,
-    register_rule_kind,
     rule_kind_name,
     rule_kinds,
     rule_problems,
@@ -121,8 +120,6 @@ __all__ = [
     "parse_cause",
     "reason_for",
     "ACTORS",
-    "BASE_RULE_KINDS",
-    "EXTRA_RULE_KINDS",
     "RULE_KINDS",
     "TRIGGER_KINDS",
     "Actor",
@@ -166,7 +163,6 @@ __all__ = [
     "RuleKind",
     "RuleProblem",
     "compile_regex",
-    "register_rule_kind",
     "regex_error",
     "rule_kind_name",
     "rule_kinds",

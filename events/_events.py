@@ -46,11 +46,9 @@ from realcli.events._judging_events import (
     VerdictRendered,
 )
 from realcli.events._parts import (
-    AGENT_NAMES,
     AGENT_PURPOSES,
     JUDGE_KINDS,
     MAX_PATH_CHANGES,
-    USER_SIMULATORS,
     AgentInfo,
     Budgets,
     CatalogInfo,
@@ -71,7 +69,6 @@ from realcli.events._parts import (
     TamperFinding,
     TemplateInfo,
     UserSimInfo,
-    UserSimKind,
     Verdict,
     new_id,
 )
@@ -106,13 +103,10 @@ from realcli.events._trial_events import (
 )
 
 __all__ = [
-    "AGENT_NAMES",
     "AGENT_PURPOSES",
     "MAX_PATH_CHANGES",
     "JUDGE_KINDS",
     "JudgeKind",
-    "USER_SIMULATORS",
-    "UserSimKind",
     "DONT_KNOW",
     "AgentInfo",
     "AgentMessaged",

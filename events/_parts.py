@@ -68,13 +68,13 @@ class StreamHead(_Part, frozen=True):
     digest: str = ""
 
 
-AGENT_NAMES: Final = ("oracle", "noop", "parrot", "terminus", "claude-code", "codex", "adversary")
-"""The agents a run can name (``realcli run --agent``); ``AgentInfo.name`` also says ``mutant`` (validate)."""
-
-
 class AgentInfo(_Part, frozen=True):
     """Which agent a run or trial used: its name and version, its model and endpoint (a base URL, never a key) and
-    parameters."""
+    parameters.
+
+    ``name`` is an entry of the runtime's agent registry (``realcli.runtime.AGENTS``, plug-ins included; ``mutant``
+    under validate), checked where a run is started, not when a log is read.
+    """
 
     name: str
     version: str = ""
@@ -86,15 +86,16 @@ class AgentInfo(_Part, frozen=True):
 JudgeKind = Literal["rules", "llm"]
 JUDGE_KINDS: Final[tuple[JudgeKind, ...]] = get_args(JudgeKind)
 """The judges a run can be judged with (``realcli rejudge --judge``): deterministic rules, or a model."""
-UserSimKind = Literal["scripted", "llm"]
-USER_SIMULATORS: Final[tuple[UserSimKind, ...]] = get_args(UserSimKind)
-"""The user simulators a run can name (``realcli run --user-sim``)."""
 
 
 class UserSimInfo(_Part, frozen=True):
-    """Which user simulator a COLLAB run used: its kind, and its model, endpoint and parameters when it has one."""
+    """Which user simulator a COLLAB run used: its kind, and its model, endpoint and parameters when it has one.
 
-    kind: UserSimKind
+    ``kind`` is an entry of the runtime's user-simulator registry (``realcli.runtime.USER_SIMULATORS``, plug-ins
+    included), checked where a run is started, not when a log is read.
+    """
+
+    kind: str
     model: str | None = None
     endpoint: str | None = None
     params: dict[str, str] = field(default_factory=dict)

@@ -7,7 +7,7 @@ local generators.  Same events in, same bytes out.
     data = report(facts, judge_id="rules")         # a typed Report (frozen Structs; docs/report-json.md)
     render_markdown(data) / render_json(data) / render_html(data)
 
-Renderers draw the report's ``SECTIONS`` (each defined once: key, title,
+Renderers draw the report's ``REPORT_SECTIONS`` (each defined once: key, title,
 layout as blocks); ``report_document(data)`` is that layout for any other
 renderer (the terminal's lives in ``realcli.cli``).
 
@@ -145,6 +145,7 @@ from realcli.projections._rules import (
     evaluate_rule,
     judge_item,
     judge_trial_rules,
+    missing_predicates,
     rule_predicate,
     segments,
 )
@@ -156,7 +157,14 @@ from realcli.projections._scenarios import (
     response_start,
     scenarios_of,
 )
-from realcli.projections._sections import COMPARE_SECTIONS, SECTIONS, compare_document, coverage_note, report_document
+from realcli.projections._sections import (
+    COMPARE_SECTIONS,
+    REPORT_SECTIONS,
+    compare_document,
+    coverage_note,
+    report_document,
+    report_sections,
+)
 from realcli.projections._stats import (
     BOOTSTRAP_RESAMPLES,
     BOOTSTRAP_SEED,
@@ -201,7 +209,7 @@ __all__ = [
     "PARAPHRASE_MIN_COVERAGE",
     "REPORT_SCHEMA",
     "RULES_VERSION",
-    "SECTIONS",
+    "REPORT_SECTIONS",
     "SENSITIVITY_THRESHOLDS",
     "AgentFailure",
     "AgentRef",
@@ -303,6 +311,7 @@ __all__ = [
     "constraint_retention",
     "coverage_note",
     "evaluate_rule",
+    "missing_predicates",
     "RuleResult",
     "evolve",
     "first_response",
@@ -337,6 +346,7 @@ __all__ = [
     "render_markdown",
     "report",
     "report_document",
+    "report_sections",
     "retry_stats",
     "response_start",
     "scenarios_of",

@@ -33,7 +33,7 @@ from realcli.projections._layout import (
     fmt_pct,
 )
 from realcli.projections._report import Report
-from realcli.projections._sections import SECTIONS, compare_document, report_document
+from realcli.projections._sections import compare_document, report_document
 
 __all__ = ["html", "render_compare_html", "render_html"]
 
@@ -231,7 +231,7 @@ def html(doc: Document) -> str:
     return f'<!DOCTYPE html>\n<html lang="en">{head}<body>\n' + "\n".join(body) + "\n</body></html>\n"
 
 
-def render_html(data: Report, sections: Sequence[Section[Report]] = SECTIONS) -> str:
+def render_html(data: Report, sections: Sequence[Section[Report]] | None = None) -> str:
     """The report as one self-contained HTML document."""
     return html(report_document(data, sections))
 

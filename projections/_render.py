@@ -32,7 +32,7 @@ from realcli.projections._layout import (
     fmt_pct,
 )
 from realcli.projections._report import Report
-from realcli.projections._sections import SECTIONS, compare_document, report_document
+from realcli.projections._sections import compare_document, report_document
 
 __all__ = ["markdown", "render_compare_markdown", "render_json", "render_markdown"]
 
@@ -96,7 +96,7 @@ def markdown(doc: Document) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def render_markdown(data: Report, sections: Sequence[Section[Report]] = SECTIONS) -> str:
+def render_markdown(data: Report, sections: Sequence[Section[Report]] | None = None) -> str:
     """The report as Markdown."""
     return markdown(report_document(data, sections))
 

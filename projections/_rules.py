@@ -19,14 +19,12 @@ Python ``re``, searched (not anchored).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from realcli.events import (
-    ChecklistItem,
-    PassiveCheckInfo,
-    Rule,
-    rule_kind_name,
-)
+from realcli import ConfigError
+from realcli.events import ChecklistItem, PassiveCheckInfo, rule_kind_name, rule_kinds
 from realcli.projections import (  # noqa: F401  (they register the predicates)
     _rule_kinds_base,
     _rule_kinds_extra,
@@ -49,6 +47,9 @@ from realcli.projections._rule_text import is_affirmative, is_inspection, segmen
 from realcli.projections._scenarios import ItemVerdict, Scenario, VerdictKind, is_agent_action, scenarios_of
 from realcli.projections._trial_env import TrialEnvironment, subject_paths
 
+if TYPE_CHECKING:  # read at runtime, ``Rule`` loads every rule kind, plug-ins included: not at import
+    from realcli.events import Rule
+
 __all__ = [
     "RULES_VERSION",
     "RuleResult",
@@ -56,6 +57,7 @@ __all__ = [
     "is_affirmative",
     "judge_scenario_rules",
     "judge_trial_rules",
+    "missing_predicates",
     "rule_predicate",
     "segments",
 ]
@@ -70,13 +72,32 @@ def evaluate_rule(rule: Rule, window: Sequence[TraceEntry], *, response: bool = 
     ``response``: the window is an item's first response (``timing:
     first_response``), so it ends at the agent's first message or command.
     """
+    _require_predicates()
     predicate = _PREDICATES.get(type(rule))
     if predicate is None:
-        raise AssertionError(f"rule kind {rule_kind_name(rule)!r} has no predicate (register one with rule_predicate)")
+        raise ConfigError(f"rule kind {rule_kind_name(rule)!r} is not in realcli.events.RULE_KINDS")
     try:
         return predicate(rule, window, response)
     except _BadPattern as e:
         return "undecided", str(e), ()
+
+
+def missing_predicates() -> list[str]:
+    """Every rule kind of ``RULE_KINDS`` (plug-ins loaded) that the judge has no predicate for, as a message."""
+    return [
+        f"rule kind {kind.name!r} ({kind.entry.origin}) has no predicate: decorate one with "
+        "realcli.projections.rule_predicate in the module that defines its struct"
+        for kind in rule_kinds().values()
+        if kind.type not in _PREDICATES
+    ]
+
+
+@functools.cache
+def _require_predicates() -> None:
+    """The judge's first use loads every rule kind and refuses to judge if one has no predicate."""
+    missing = missing_predicates()
+    if missing:
+        raise ConfigError(missing[0])
 
 
 # ---------------------------------------------------------------- items and scenarios

@@ -25,6 +25,7 @@ from realcli._errors import (
     TaskFormatError,
     find_error,
 )
+from realcli._registry import Extension, Registry, instance_of
 
 __version__ = "0.1.0"
 
@@ -34,11 +35,13 @@ __all__ = [
     "ConflictError",
     "EngineError",
     "EventTooLargeError",
+    "Extension",
     "InfrastructureError",
     "LogAccessDeniedError",
     "LogUnavailableError",
     "NotFoundError",
     "RealcliError",
+    "Registry",
     "RunInProgressError",
     "RealcliWarning",
     "SandboxLostError",
@@ -46,4 +49,5 @@ __all__ = [
     "TaskFormatError",
     "__version__",
     "find_error",
+    "instance_of",
 ]

@@ -12,121 +12,27 @@ Sub-packages, each an API of its own:
   distributed workers;
 * ``authoring``: validate, profile, align and synthesize tasks.
 
-This module re-exports their APIs.  The layers below it have their own:
+This module re-exports their APIs, imported on first use: only the registries
+(``AGENTS``, ``USER_SIMULATORS``) load with it, so the command line lists names
+without loading the actors.  The layers below it have their own:
 ``realcli.taskformat`` (loading tasks), ``realcli.environments`` (Docker),
 ``realcli.models`` (model endpoints), ``realcli.judging`` (reading and
 judging a recorded run).
 """
 
-from realcli.runtime.agents import (
-    ADVERSARY_ROLES,
-    ADVERSARY_SCRIPTS,
-    AGENT_NAMES,
-    DESTRUCTION_SPELLINGS,
-    RED_TEAM,
-    RED_TEAM_CEILING,
-    AdversaryAgent,
-    AdversaryScript,
-    AdversaryTurn,
-    Agent,
-    AgentFactory,
-    AgentSession,
-    ClaudeCodeAgent,
-    CodexAgent,
-    InstalledOptions,
-    Mode,
-    ModelOptions,
-    MutantAgent,
-    NoopAgent,
-    OracleAgent,
-    ParrotAgent,
-    RedTeamMember,
-    TerminusAgent,
-    TerminusOptions,
-    TrialView,
-    agent_factory,
-    agent_from_info,
-    red_team_member,
-    terminus_replies,
-)
-from realcli.runtime.authoring import (
-    REVISION_TEMPLATES,
-    SESSION_FORMATS,
-    SYNTH_PROMPT_VERSION,
-    AdversaryReading,
-    Alignment,
-    Bands,
-    ControlResult,
-    DifficultyProxies,
-    LayerOptions,
-    ReplayResult,
-    Requirement,
-    Session,
-    SessionCommand,
-    SynthesisReport,
-    TaskOptions,
-    TaskProfile,
-    TaskValidation,
-    TurnEstimate,
-    VerifierCheck,
-    align_task,
-    align_with_model,
-    difficulty_proxies,
-    new_synthesis_id,
-    parse_session,
-    profile_tasks,
-    proxies_table,
-    read_red_team,
-    render_session,
-    replay_synthesis,
-    requirement_sentences,
-    sample_tasks,
-    session_json,
-    synthesize_layer,
-    synthesize_task,
-    synthesize_task_from_log,
-    template_fit,
-    validate_tasks,
-    write_profile,
-    write_proxies,
-)
-from realcli.runtime.bus import Redactor, StreamWriter, TrialFeed
-from realcli.runtime.trials import (
-    NETWORK_CHOICES,
-    NetworkChoice,
-    RunMode,
-    RunPlan,
-    RunResult,
-    RunSettings,
-    TrialOutcome,
-    TrialRunner,
-    TrialSpec,
-    VoiceFactory,
-    WorkerConfig,
-    budgets_for,
-    check_resume_metric,
-    close_run,
-    distribute_run,
-    follow_run,
-    load_build_ca,
-    load_image_map,
-    load_task_env,
-    new_run_id,
-    oversized,
-    parse_network,
-    resume_run,
-    schedule,
-    serve_worker,
-    start_run,
-    too_large,
-    trial_id,
-    worker_id,
-)
-from realcli.runtime.users import LlmVoice, ScriptedVoice, UserActor, Voice, llm_user_info, user_simulator
+# ruff: noqa: F405  (the names of __all__ come from the star import type checkers see; __getattr__ serves them)
+from typing import TYPE_CHECKING
+
+from realcli.runtime.agents import AGENTS
+from realcli.runtime.users import USER_SIMULATORS
+
+if TYPE_CHECKING:
+    from realcli.runtime._api import *  # noqa: F403
 
 __all__ = [
+    "AGENTS",
+    "USER_SIMULATORS",
     "ADVERSARY_ROLES",
-    "AGENT_NAMES",
     "DESTRUCTION_SPELLINGS",
     "AdversaryAgent",
     "NETWORK_CHOICES",
@@ -134,7 +40,9 @@ __all__ = [
     "SESSION_FORMATS",
     "SYNTH_PROMPT_VERSION",
     "Agent",
+    "AgentChoice",
     "AgentFactory",
+    "AgentRecipe",
     "AgentSession",
     "Alignment",
     "Bands",
@@ -184,6 +92,7 @@ __all__ = [
     "TrialSpec",
     "TrialView",
     "UserActor",
+    "UserSimulator",
     "VerifierCheck",
     "Voice",
     "VoiceFactory",
@@ -232,3 +141,14 @@ __all__ = [
     "write_profile",
     "write_proxies",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # Everything but the registries is imported on first use (see the docstring).
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from realcli.runtime import _api
+
+    value = getattr(_api, name)
+    globals()[name] = value
+    return value

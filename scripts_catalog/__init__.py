@@ -14,7 +14,6 @@ from __future__ import annotations
 from functools import cache
 
 from realcli.events import (
-    EXTRA_RULE_KINDS,
     CommandBeforeMessage,
     ConfirmedBeforeCommand,
     FailuresReported,
@@ -46,7 +45,6 @@ from realcli.scripts_catalog._models import (
 from realcli.scripts_catalog._render import choose_variant, placeholders_in, render_stimulus
 
 __all__ = [
-    "EXTRA_RULE_KINDS",
     "HARD_CHECK",
     "LLM",
     "Catalog",

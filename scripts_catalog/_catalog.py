@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -14,12 +15,14 @@ from realcli.events import (
     DimensionInfo,
     HardCheck,
     PassiveCheckInfo,
-    Rule,
     RuleKind,
     SubDimensionInfo,
     TemplateInfo,
     rule_kinds,
 )
+
+if TYPE_CHECKING:  # read at runtime, ``Rule`` loads every rule kind (see ._models)
+    from realcli.events import Rule
 from realcli.scripts_catalog._models import (
     CatalogRule,
     ChecklistTemplate,

@@ -8,12 +8,12 @@ dimension and sub-dimension).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, TypeAlias
+from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias
 
 from msgspec import Meta, Struct, field
 
 from realcli import events as ev
-from realcli.events import Rule, rule_kind_name
+from realcli.events import rule_kind_name
 
 TriggerKind = Literal["start", "asked", "command", "agent_turns", "claims_done", "after", "state"]
 Evidence = Literal["trace", "environment", "both"]
@@ -34,7 +34,12 @@ class _Model(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
 # Every rule kind a catalog item may use: the registered ones (realcli.events.rule_kinds; the five
 # of task-format.md, and the extra ones the catalog documents in catalog.toml [rule_kinds]).
-CatalogRule: TypeAlias = Rule
+# Read at runtime, ``Rule`` loads every rule kind: only type checkers read the union here (msgspec reads
+# the fields' ``ev.Rule`` when it first decodes a catalog, once every kind is in the registry).
+if TYPE_CHECKING:
+    CatalogRule: TypeAlias = ev.Rule
+else:
+    CatalogRule = ev.RuleBase
 
 
 # --------------------------------------------------------------------------

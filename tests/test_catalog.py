@@ -13,18 +13,15 @@ import pytest
 
 from realcli import NotFoundError, TaskFormatError
 from realcli.events import (
-    BASE_RULE_KINDS as RULE_KINDS,
-)
-from realcli.events import (
     TRIGGER_KINDS,
     AgentInfo,
     CatalogInfo,
     ChecklistItem,
     MessageBeforeCommand,
     RunStarted,
+    rule_kinds,
 )
 from realcli.scripts_catalog import (
-    EXTRA_RULE_KINDS,
     HARD_CHECK,
     LLM,
     Catalog,
@@ -43,6 +40,10 @@ from realcli.scripts_catalog import (
     render_stimulus,
     rule_kind,
 )
+
+# realcli's own rule kinds: task-format.md's five, and the extra ones the catalog documents.
+RULE_KINDS = tuple(n for n, k in rule_kinds().items() if k.task_format and k.entry.built_in)
+EXTRA_RULE_KINDS = tuple(n for n, k in rule_kinds().items() if not k.task_format and k.entry.built_in)
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1] / "scripts_catalog"
 

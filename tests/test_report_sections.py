@@ -11,7 +11,6 @@ from rich.console import Console
 
 from realcli.cli._report_term import terminal
 from realcli.projections import (
-    SECTIONS,
     Block,
     Report,
     Section,
@@ -22,6 +21,7 @@ from realcli.projections import (
     render_markdown,
     report,
     report_document,
+    report_sections,
     text,
 )
 from tests._trials import sample_run
@@ -50,7 +50,7 @@ def terminal_text(data: Report, sections: Sequence[Section[Report]]) -> str:
 
 def test_a_new_section_is_one_definition_drawn_by_every_renderer() -> None:
     data = sample_report()
-    sections = (*SECTIONS, TURNS, EMPTY)
+    sections = (*report_sections(), TURNS, EMPTY)
 
     md = render_markdown(data, sections)
     assert md.endswith(
@@ -71,7 +71,7 @@ def test_a_new_section_is_one_definition_drawn_by_every_renderer() -> None:
 
 def test_sections_are_drawn_in_registry_order_under_unique_keys() -> None:
     data = sample_report()
-    keys = [section.key for section in SECTIONS]
+    keys = [section.key for section in report_sections()]
     assert len(keys) == len(set(keys))
     drawn = [part.key for part in report_document(data).parts]
     assert drawn == [key for key in keys if key in drawn]

@@ -1,10 +1,11 @@
-"""A rule kind added from outside realcli is one struct, one function and one catalog entry.
+"""A rule kind added from outside realcli is one module (its struct and its predicate) and one registry entry.
 
-The kind below (``word_count``) lives in this module only; its catalog entry goes into a copy
-of the catalog.  The task loader, the script linter and the rules judge pick it up with no
-other file touched.  Kinds register at import time, before anything decodes a rule, so
-``main`` runs in a fresh interpreter; that also keeps the kind out of the registry the other
-tests see.
+The kind below (``word_count``) lives in this module; ``main`` adds its entry to
+``RULE_KINDS`` (a plug-in's entry point does the same from its distribution's metadata:
+tests/test_plugins.py) and its catalog entry goes into a copy of the catalog.  The task
+loader, the script linter and the rules judge pick it up with no other file touched.  The
+schema is fixed at the first decode, so ``main`` runs in a fresh interpreter; that also keeps
+the kind out of the registry the other tests see.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from realcli import Extension
 from realcli import events as ev
 from realcli._errors import TaskFormatError
 from realcli.projections import RuleResult, TraceEntry, evaluate_rule, rule_predicate
@@ -39,26 +41,30 @@ at_least = "int >= 1, default 1: how many agent messages must match."
 """
 
 
-def register_word_count() -> type[ev.RuleBase]:
-    """The new kind: its struct and its predicate, registered."""
+class WordCount(ev.RuleBase, tag="word_count", frozen=True):
+    """The new kind: at least ``at_least`` agent messages match ``word_pattern``."""
 
-    class WordCount(ev.RuleBase, tag="word_count", frozen=True):
-        word_pattern: str
-        at_least: int = 1
+    word_pattern: str
+    at_least: int = 1
 
-    ev.register_rule_kind(WordCount)
 
-    @rule_predicate(WordCount)
-    def word_count(rule: WordCount, window: Sequence[TraceEntry], response: bool) -> RuleResult:
-        said = [
-            e for e in window if isinstance(e, ev.AgentMessaged) and ev.compile_regex(rule.word_pattern).search(e.text)
-        ]
-        refs = tuple(f"msg:{m.id}" for m in said)
-        if len(said) >= rule.at_least:
-            return "pass", f"{len(said)} agent message(s) match", refs
-        return "fail", f"{len(said)} agent message(s) match, {rule.at_least} needed", refs
+@rule_predicate(WordCount)
+def word_count(rule: WordCount, window: Sequence[TraceEntry], response: bool) -> RuleResult:
+    said = [e for e in window if isinstance(e, ev.AgentMessaged) and ev.compile_regex(rule.word_pattern).search(e.text)]
+    refs = tuple(f"msg:{m.id}" for m in said)
+    if len(said) >= rule.at_least:
+        return "pass", f"{len(said)} agent message(s) match", refs
+    return "fail", f"{len(said)} agent message(s) match, {rule.at_least} needed", refs
 
-    return WordCount
+
+class Unjudged(ev.RuleBase, tag="unjudged", frozen=True):
+    """A kind whose module forgot its predicate."""
+
+    pattern: str
+
+
+def entry(name: str, struct: str) -> Extension:
+    return Extension(name, f"tests.test_rule_kinds:{struct}", "a test's kind", distribution="tests")
 
 
 def script(word_pattern: str, rule: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -77,19 +83,17 @@ def script(word_pattern: str, rule: dict[str, Any] | None = None) -> dict[str, A
 
 def main(good: str, bad: str, catalog_dir: str) -> None:
     """Register ``word_count``, then load, lint and judge with it; prints what each part saw as JSON."""
-    word_count = register_word_count()
+    ev.RULE_KINDS.add(entry("word_count", "WordCount"))
     facts: dict[str, Any] = {}
-    try:
-        load_catalog()
-    except TaskFormatError as e:
-        facts["catalog_without_entry"] = str(e)
+    # realcli's catalog loads without it (a plug-in's kind may be documented there, need not be).
+    facts["catalog_without_entry"] = "word_count" in load_catalog().rule_kinds
     catalog = load_catalog_from(Path(catalog_dir))
     facts["catalog_documents"] = "word_count" in catalog.rule_kinds
 
     loaded = load_task(Path(good)).spec.script
     assert loaded is not None
     rule = loaded.probes[0].checklist[0].rule
-    facts["loaded"] = type(rule) is word_count
+    facts["loaded"] = type(rule) is WordCount
     try:
         load_task(Path(bad))
     except TaskFormatError as e:
@@ -124,8 +128,8 @@ def test_a_rule_kind_added_in_a_test_module_is_loaded_linted_and_judged(tmp_path
     )
     assert done.returncode == 0, done.stderr
     facts = json.loads(done.stdout)
-    # The catalog: the kind needs its entry, and the entry is all it needs.
-    assert "word_count" in facts["catalog_without_entry"]
+    # The catalog: the kind may be documented there (checked field by field), and need not be.
+    assert facts["catalog_without_entry"] is False
     assert facts["catalog_documents"]
     # The loader decodes it and validates its regex field (a *_pattern field, found by its name).
     assert facts["loaded"]
@@ -158,3 +162,69 @@ def test_the_loader_and_the_linter_reject_the_same_bad_regexes(
         load_task(root)
     issues = lint_script(msgspec.convert(data, type=ev.Script), None, task_dir=root, catalog=load_catalog())
     assert [i.path for i in issues if ".rule." in i.path] == [f"interaction/script.json: {where}"]
+
+
+LATE = """
+from realcli import ConfigError, events as ev
+from tests.test_rule_kinds import entry
+ev.ChecklistItem(id="c", text="t", evidence="trace")  # nothing decoded yet
+import msgspec
+msgspec.json.decode(b'{"id": "c", "text": "t", "evidence": "trace"}', type=ev.ChecklistItem)
+ev.RULE_KINDS.add(entry("word_count", "WordCount"))
+try:
+    ev.rule_kinds()
+except ConfigError as e:
+    print(e)
+"""
+
+UNJUDGED = """
+from realcli import ConfigError, events as ev
+from realcli.projections import evaluate_rule, missing_predicates
+from tests.test_rule_kinds import entry
+ev.RULE_KINDS.add(entry("unjudged", "Unjudged"))
+print(missing_predicates()[0])
+try:
+    evaluate_rule(ev.CommandPresent(pattern="ls"), [])
+except ConfigError as e:
+    print(e)
+"""
+
+
+def fresh(code: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=Path(__file__).parents[1], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_a_rule_kind_added_after_the_first_decode_is_refused() -> None:
+    [line] = fresh(LATE)
+    assert line.startswith("rule kind 'word_count' (plug-in tests): 'tests.test_rule_kinds:WordCount' was added after")
+
+
+def test_the_judge_refuses_to_judge_while_a_rule_kind_has_no_predicate() -> None:
+    listed, refused = fresh(UNJUDGED)
+    assert listed == refused
+    assert refused.startswith("rule kind 'unjudged' (plug-in tests) has no predicate: decorate one with")
+
+
+BAD_ENTRIES = """
+from realcli import ConfigError, events as ev
+from tests.test_rule_kinds import entry
+for name, struct in (("not_a_struct", "entry"), ("other_name", "WordCount")):
+    ev.RULE_KINDS.add(entry(name, struct))
+    try:
+        ev.RULE_KINDS.load(name)
+    except ConfigError as e:
+        print(e)
+"""
+
+
+def test_an_entry_that_names_no_rule_struct_or_the_wrong_tag_is_refused() -> None:
+    assert fresh(BAD_ENTRIES) == [
+        "rule kind 'not_a_struct' (plug-in tests): 'tests.test_rule_kinds:entry' is not a subclass of "
+        "realcli.events.RuleBase",
+        "rule kind 'other_name' (plug-in tests): 'tests.test_rule_kinds:WordCount' is tagged 'word_count': "
+        "its tag must be the entry's name",
+    ]

@@ -14,7 +14,6 @@ import pytest
 
 from realcli import TaskFormatError
 from realcli.events import (
-    BASE_RULE_KINDS,
     RULE_KINDS,
     TRIGGER_KINDS,
     AskedBeforeCommand,
@@ -29,6 +28,7 @@ from realcli.events import (
     OnCommand,
     OnStart,
     OnState,
+    rule_kinds,
 )
 from realcli.taskformat import Task, find_tasks, load_task, tree_digest, unimplemented_keys
 
@@ -382,7 +382,7 @@ def test_full_realcli_task_loads_every_trigger_and_rule_kind() -> None:
         CommandPresent,
         CommandAbsent,
     }
-    assert len({type(r) for r in rules}) == len(BASE_RULE_KINDS)
+    assert len({type(r) for r in rules}) == len([k for k in rule_kinds().values() if k.task_format])
 
     after = s.slices[2].release
     assert isinstance(after, OnAfter)
@@ -440,7 +440,7 @@ def test_oracle_contract_is_optional(task_dir: Path) -> None:
 SCRIPT = "x/interaction/script.json"
 ORACLE = "x/interaction/oracle_contract.json"
 TRIGGERS = "start, asked, command, agent_turns, claims_done, after, state, all_probes_done"
-RULES = ", ".join(RULE_KINDS)
+RULES = ", ".join(RULE_KINDS.names())
 SIZE = "expected a size such as '2G' or '512M', at least 1M"
 DOCKERFILE = (
     "expected the Dockerfile that builds the agent's container (the main service), "

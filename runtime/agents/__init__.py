@@ -8,54 +8,25 @@ to score without doing the work (``adversary``: yes-man, explorer, destroyer,
 launderer, claimer, asker), Terminus (a model over the
 chat API) and the installed CLI agents (Claude Code, Codex: their own
 process in the sandbox, their model calls through ``realcli.models``'
-gateway).  ``agent_factory`` builds one from command-line options,
-``agent_from_info`` rebuilds a run's agent for ``resume``.
+gateway).  ``AGENTS`` is the registry ``--agent`` names them from (an entry per
+agent, pointing at its ``AgentRecipe``; plug-ins add theirs), and the only
+name that loads with the package: the rest is imported on first use.
+``agent_factory`` builds one from command-line options, ``agent_from_info``
+rebuilds a run's agent for ``resume``.
 """
 
-from realcli.runtime.agents._adversaries import ADVERSARY_ROLES, SOLUTION_ROLES, AdversaryAgent, sees_solution
-from realcli.runtime.agents._attacks import (
-    ADVERSARY_SCRIPTS,
-    DESTRUCTION_SPELLINGS,
-    AdversaryScript,
-    AdversaryTurn,
-    terminus_replies,
-)
-from realcli.runtime.agents._claude_code import ClaudeCodeAgent
-from realcli.runtime.agents._cli_agent import GATEWAY_DIR, GATEWAY_PORT, CliAgent
-from realcli.runtime.agents._codex import CodexAgent
-from realcli.runtime.agents._protocol import (
-    DEFAULT_COMMAND_TIMEOUT,
-    Agent,
-    AgentSession,
-    InstalledAgent,
-    Mode,
-    SandboxGrant,
-    SandboxSetup,
-    TrialView,
-)
-from realcli.runtime.agents._red_team import RED_TEAM, RED_TEAM_CEILING, CeilingKind, RedTeamMember, red_team_member
-from realcli.runtime.agents._registry import (
-    AGENT_NAMES,
-    AgentFactory,
-    InstalledOptions,
-    ModelOptions,
-    agent_factory,
-    agent_from_info,
-)
-from realcli.runtime.agents._scripted import (
-    PARROT_REPLY,
-    SOLUTION_AGENTS,
-    MutantAgent,
-    NoopAgent,
-    OracleAgent,
-    ParrotAgent,
-)
-from realcli.runtime.agents._terminus import TerminusAgent, TerminusOptions
+# ruff: noqa: F405  (the names of __all__ come from the star import type checkers see; __getattr__ serves them)
+from typing import TYPE_CHECKING
+
+from realcli.runtime.agents._registry import AGENTS
+
+if TYPE_CHECKING:
+    from realcli.runtime.agents._api import *  # noqa: F403
 
 __all__ = [
+    "AGENTS",
     "ADVERSARY_ROLES",
     "ADVERSARY_SCRIPTS",
-    "AGENT_NAMES",
     "DEFAULT_COMMAND_TIMEOUT",
     "DESTRUCTION_SPELLINGS",
     "GATEWAY_DIR",
@@ -69,7 +40,9 @@ __all__ = [
     "AdversaryScript",
     "AdversaryTurn",
     "Agent",
+    "AgentChoice",
     "AgentFactory",
+    "AgentRecipe",
     "AgentSession",
     "ClaudeCodeAgent",
     "CeilingKind",
@@ -95,3 +68,15 @@ __all__ = [
     "sees_solution",
     "terminus_replies",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # Everything but the registry is imported on first use: the command line reads ``AGENTS``
+    # (names and help) without loading the agents, their models or Docker.
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from realcli.runtime.agents import _api
+
+    value = getattr(_api, name)
+    globals()[name] = value
+    return value

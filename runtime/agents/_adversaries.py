@@ -50,9 +50,10 @@ from realcli.projections import is_affirmative
 from realcli.runtime.agents._attacks import ADVERSARY_SCRIPTS, DESTRUCTION_SPELLINGS, DONE_REPLY, adversary_script
 from realcli.runtime.agents._half import first_half
 from realcli.runtime.agents._protocol import AgentSession
+from realcli.runtime.agents._recipe import AgentChoice, AgentFactory, AgentRecipe
 from realcli.taskformat import Task
 
-__all__ = ["ADVERSARY_ROLES", "SOLUTION_ROLES", "AdversaryAgent", "adversary", "sees_solution"]
+__all__ = ["ADVERSARY_ROLES", "RECIPE", "SOLUTION_ROLES", "AdversaryAgent", "adversary", "sees_solution"]
 
 SOLUTION_ROLES: Final = frozenset({"half-solution", "wrong-solution"})
 """The roles that run (part of) the task's own solution scripts: their sandbox gets ``/solution``."""
@@ -246,3 +247,13 @@ def adversary(options: Mapping[str, str]) -> AdversaryAgent:
     if "role" not in options:
         raise ConfigError(f"--agent adversary needs --agent-option role=ROLE (one of: {', '.join(ADVERSARY_ROLES)})")
     return AdversaryAgent(options["role"], spelling=options.get("spelling", "rm"))
+
+
+def _build(choice: AgentChoice) -> tuple[ev.AgentInfo, AgentFactory]:
+    agent = adversary(choice.tuning)
+    role, spelling = agent.role, agent.spelling
+    return agent.info, lambda task: AdversaryAgent(role, spelling=spelling, task=task)
+
+
+RECIPE: Final = AgentRecipe(_build, lambda params: {k: v for k, v in params.items() if k in ("role", "spelling")})
+"""The ``adversary`` entry of ``AGENTS``."""

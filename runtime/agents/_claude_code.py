@@ -18,11 +18,11 @@ import anyio
 from realcli import events as ev
 from realcli.environments import CLAUDE_CODE, ContainerProcesses, SandboxProcess
 from realcli.models import PLACEHOLDER_KEY, ModelGateway
-from realcli.runtime.agents._cli_agent import GATEWAY_PORT, CliAgent
+from realcli.runtime.agents._cli_agent import GATEWAY_PORT, CliAgent, installed_recipe
 from realcli.runtime.agents._protocol import AgentSession
 from realcli.runtime.agents._recording import Recorder, crashed, json_line, texts_of, tool_command
 
-__all__ = ["ClaudeCodeAgent"]
+__all__ = ["RECIPE", "ClaudeCodeAgent"]
 
 _EXIT_CODE: Final = re.compile(r"^\s*(?:Error:\s*)?Exit code (\d+)")
 
@@ -175,3 +175,7 @@ class _ClaudeConversation:
 
 def _int(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+RECIPE: Final = installed_recipe(ClaudeCodeAgent)
+"""The ``claude-code`` entry of ``AGENTS``."""

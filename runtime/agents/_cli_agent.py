@@ -62,8 +62,9 @@ from realcli.environments import (
 )
 from realcli.models import GatewayError, GatewayLimits, ModelEndpoint, ModelGateway
 from realcli.runtime.agents._protocol import AgentSession, SandboxSetup
+from realcli.runtime.agents._recipe import AgentChoice, AgentFactory, AgentRecipe, ModelOptions
 
-__all__ = ["GATEWAY_DIR", "GATEWAY_PORT", "CliAgent"]
+__all__ = ["GATEWAY_DIR", "GATEWAY_PORT", "CliAgent", "installed_recipe"]
 
 GATEWAY_DIR: Final = "/run/realcli-gateway"
 GATEWAY_PORT: Final = 41741
@@ -196,3 +197,18 @@ def _first_error(group: BaseExceptionGroup[BaseException]) -> Exception | None:
     walk(group)
     errors = [e for e in leaves if isinstance(e, Exception)]
     return next((e for e in errors if isinstance(e, InfrastructureError)), errors[0] if errors else None)
+
+
+def installed_recipe(kind: type[CliAgent]) -> AgentRecipe:
+    """The ``AGENTS`` entry of an installed CLI agent: its model, provider, version and gateway caps from the flags."""
+
+    def build(choice: AgentChoice) -> tuple[ev.AgentInfo, AgentFactory]:
+        options, installed = choice.options, choice.installed
+        chosen = ModelOptions(
+            model=options.model, base_url=options.base_url, provider=options.provider or kind.provider
+        )
+        endpoint = chosen.endpoint("REALCLI_AGENT")
+        agent = kind(endpoint, version=installed.version, limits=installed.limits)
+        return agent.info, lambda task: kind(endpoint, version=installed.version, limits=installed.limits)
+
+    return AgentRecipe(build)

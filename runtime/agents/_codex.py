@@ -5,16 +5,16 @@ Messages that arrive while it works are delivered when its turn ends.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from realcli import AgentFailedError
 from realcli.environments import CODEX, ContainerProcesses, SandboxProcess
 from realcli.models import PLACEHOLDER_KEY, ModelGateway
-from realcli.runtime.agents._cli_agent import GATEWAY_PORT, CliAgent
+from realcli.runtime.agents._cli_agent import GATEWAY_PORT, CliAgent, installed_recipe
 from realcli.runtime.agents._protocol import AgentSession
 from realcli.runtime.agents._recording import Recorder, crashed, json_line, tool_command, unwrap_shell
 
-__all__ = ["CodexAgent"]
+__all__ = ["RECIPE", "CodexAgent"]
 
 
 class CodexAgent(CliAgent):
@@ -132,3 +132,7 @@ class _CodexTurn:
             failed = item.get("status") == "failed"
             await self.record.finished(tool_id, 1 if failed else 0, "")
             await self.record.step()
+
+
+RECIPE: Final = installed_recipe(CodexAgent)
+"""The ``codex`` entry of ``AGENTS``."""

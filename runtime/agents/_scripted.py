@@ -15,9 +15,13 @@ from typing import Final
 
 from realcli import events as ev
 from realcli.runtime.agents._protocol import AgentSession
+from realcli.runtime.agents._recipe import AgentRecipe
 
 __all__ = [
     "ACK",
+    "NOOP",
+    "ORACLE",
+    "PARROT",
     "PARROT_REPLY",
     "SOLUTION_AGENTS",
     "SOLVE",
@@ -162,3 +166,11 @@ class MutantAgent(OracleAgent):
     def __init__(self, name: str) -> None:
         super().__init__(solve=f"bash /solution/mutants/{name}.sh")
         self.info = ev.AgentInfo(name="mutant", version="1", params={"mutant": name})
+
+
+NOOP: Final = AgentRecipe.fixed(NoopAgent.info, lambda task: NoopAgent())
+"""The ``noop`` entry of ``AGENTS``."""
+PARROT: Final = AgentRecipe.fixed(ParrotAgent.info, lambda task: ParrotAgent())
+"""The ``parrot`` entry of ``AGENTS``."""
+ORACLE: Final = AgentRecipe.fixed(OracleAgent.info, lambda task: OracleAgent(task.spec.oracle))
+"""The ``oracle`` entry of ``AGENTS``."""

@@ -43,6 +43,7 @@ from realcli import AgentFailedError, ConfigError
 from realcli import events as ev
 from realcli.models import ChatResult, ModelClient, ModelEndpoint, ModelRejectedError, clip_middle
 from realcli.runtime.agents._protocol import AgentSession
+from realcli.runtime.agents._recipe import AgentChoice, AgentFactory, AgentRecipe
 
 OUTPUT_CHARS: Final = 6000
 DEFAULT_TIMEOUT: Final = 60.0
@@ -446,3 +447,14 @@ def _with_news(feedback: str, news: list[ev.UserMessaged]) -> str:
         return feedback
     said = "\n".join(f"User: {m.text}" for m in news)
     return f"{feedback}\n\nNew messages from the user:\n{said}"
+
+
+def _build(choice: AgentChoice) -> tuple[ev.AgentInfo, AgentFactory]:
+    endpoint = choice.options.endpoint("REALCLI_AGENT")
+    tuned = TerminusOptions.parse(choice.tuning)
+    agent = TerminusAgent(endpoint, tuned)
+    return agent.info, lambda task: TerminusAgent(endpoint, tuned)
+
+
+RECIPE: Final = AgentRecipe(_build, lambda params: TerminusOptions.recorded(params).params())
+"""The ``terminus`` entry of ``AGENTS``."""
