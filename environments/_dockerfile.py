@@ -20,7 +20,8 @@ what it has, with BuildKit's own meaning:
 
 Two user settings are applied here too, without editing the task:
 
-* the image map replaces ``FROM`` images (after global ``ARG`` defaults);
+* the image map replaces the images a build uses: ``FROM``, ``COPY --from`` and
+  ``RUN --mount=...,from=`` (after global ``ARG`` defaults);
 * extra CA certificates (``--build-ca``, for builds behind a TLS-intercepting
   proxy): every ``RUN`` gets the bundle mounted at
   ``/run/realcli-build-ca.pem`` and ``SSL_CERT_FILE``, ``REQUESTS_CA_BUNDLE``,
@@ -77,7 +78,7 @@ _CA_VARS: Final = (
 
 @dataclass(frozen=True)
 class Rewrite:
-    """The Dockerfile to build, what was changed in it, the images it starts FROM and its build arguments.
+    """The Dockerfile to build, what was changed in it, the images it builds on and its build arguments.
 
     ``bases`` are the external images (after the map), ``mapped`` the
     substitutions the image map made, ``build_args`` what the build must pass.
@@ -287,18 +288,21 @@ class _Rewriter:
             self._from(start, args)
             return
         flags, rest = _split_flags(args)
+        mapped_flags = [self._map_flag(keyword, flag, start) for flag in flags]
         docs = heredocs_in(rest) if keyword in ("RUN", "COPY", "ADD") and not rest.startswith("[") else []
         if not docs:
             lines = self.lines[start : self.pos]
+            if mapped_flags != flags and m is not None:
+                lines = [" ".join([m["kw"], *mapped_flags, rest])]
             if keyword == "RUN" and self.ca is not None and m is not None:
                 lines = [lines[0].replace(m["kw"], f"{m['kw']} {_CA_MOUNT}", 1), *lines[1:]]
             self.out.extend(lines)
             return
         bodies = [self._body(doc) for doc in docs]
         if keyword == "RUN":
-            self._run(flags, _run_script(rest, bodies))
+            self._run(mapped_flags, _run_script(rest, bodies))
         else:
-            self._copy(keyword, flags, rest, bodies)
+            self._copy(keyword, mapped_flags, rest, bodies)
         self.notes.append(f"line {start + 1}: {keyword} with heredoc(s) {', '.join(d.name for d in docs)} rewritten")
 
     def _run(self, flags: list[str], script: str, shell: tuple[str, ...] | None = None) -> None:
@@ -339,6 +343,33 @@ class _Rewriter:
         for body in expanded:
             self._run([], _expanding_copy(flags, dest, body), _DEFAULT_SHELL)
 
+    def _map_flag(self, keyword: str, flag: str, start: int) -> str:
+        """An image another stage's files come from (``COPY --from=IMAGE``, ``RUN --mount=...,from=IMAGE``),
+        mapped as ``FROM`` images are: Harbor's builds pull it, so the map must reach it here too."""
+        if keyword in ("COPY", "ADD") and flag.startswith("--from="):
+            return "--from=" + self._map_image(flag.removeprefix("--from="), start, "COPY --from")
+        if keyword == "RUN" and flag.startswith("--mount="):
+            options = flag.removeprefix("--mount=").split(",")
+            for i, option in enumerate(options):
+                if option.startswith("from="):
+                    options[i] = "from=" + self._map_image(option.removeprefix("from="), start, "RUN --mount from")
+            return "--mount=" + ",".join(options)
+        return flag
+
+    def _map_image(self, ref: str, start: int, where: str) -> str:
+        """``ref`` with global ``ARG`` defaults resolved and the image map applied, unless it names a stage (by
+        name or index); the external images are the build's bases (looked for, or pulled, before it)."""
+        if ref.lower() in self.stages or ref.isdigit():
+            return ref
+        resolved = _VAR.sub(lambda v: self.args.get(v["name"], v.group(0)), ref)
+        target = self.image_map.apply(resolved)
+        if target != resolved:
+            self.mapped[resolved] = target
+            self.notes.append(f"line {start + 1}: {where} {resolved} mapped to {target} (image map)")
+        if "$" not in target:
+            self.bases.append(target)
+        return target
+
     def _from(self, start: int, args: str) -> None:
         """Map the stage's image, remember stage names, declare the CA variables in the stage."""
         flags, rest = _split_flags(args)
@@ -349,15 +380,9 @@ class _Rewriter:
             if len(words) >= 3 and words[1].upper() == "AS":
                 self.stages.add(words[2].lower())
             if ref.lower() not in self.stages:
-                resolved = _VAR.sub(lambda v: self.args.get(v["name"], v.group(0)), ref)
-                target = self.image_map.apply(resolved)
-                if target != resolved:
-                    self.mapped[resolved] = target
-                    self.notes.append(f"line {start + 1}: FROM {resolved} mapped to {target} (image map)")
+                target = self._map_image(ref, start, "FROM")
                 if target != ref:
                     line = " ".join(["FROM", *flags, target, *words[1:]])
-                if "$" not in target:
-                    self.bases.append(target)
         if self.first_from is None:
             self.first_from = len(self.out)
         self.out.append(line)

@@ -153,8 +153,9 @@ def _docker_image_missing(task_id: str, asked: str, ref: str, why: str) -> str:
 
 def _base_missing(task_id: str, base: str, why: str) -> str:
     return (
-        f"task {task_id}: environment/Dockerfile starts FROM {base}, which is not present locally and cannot be "
-        f"pulled ({why}); ways out: `docker load -i IMAGE.tar` it here, map it to a local image with "
+        f"task {task_id}: environment/Dockerfile builds on {base} (FROM, COPY --from or RUN --mount from=), "
+        f"which is not present locally and cannot be pulled ({why}); ways out: `docker load -i IMAGE.tar` it "
+        f"here, map it to a local image with "
         f"--image-map {base}=LOCAL (or REALCLI_IMAGE_MAP), or build it here under that name"
     )
 

@@ -23,7 +23,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from realcli.events import ComposeProject, TaskConfig, TaskSpec
+from realcli._errors import ConfigError
+from realcli.events import ComposeProject, TaskConfig, TaskSpec, check_token
 from realcli.taskformat._compose import load_compose
 from realcli.taskformat._config import check_environment, convert_config, load_steps
 from realcli.taskformat._digest import tree_digest
@@ -90,6 +91,17 @@ class Task:
         return sorted(p.stem for p in folder.glob("*.sh") if p.is_file()) if folder.is_dir() else []
 
 
+def _check_task_id(name: str, path: Path) -> None:
+    """The folder's name is the task id, which names the task's streams in the log: refused at load, not
+    when the first trial starts (Harbor takes any folder name, so this is one of realcli's differences)."""
+    try:
+        check_token(name, "task id")
+    except ConfigError:
+        raise task_error(
+            path, "", f"the folder name {name!r} cannot be a task id", "rename it: letters, digits, '-' and '_' only"
+        ) from None
+
+
 def load_task(path: Path) -> Task:
     """Load and validate the task directory at ``path``.
 
@@ -99,6 +111,7 @@ def load_task(path: Path) -> Task:
     if not path.is_dir():
         what = "not a directory" if path.exists() else "no such directory"
         raise task_error(path, "", what, "expected a task directory containing task.toml")
+    _check_task_id(path.resolve().name, path)
     raw = read_config(path)
     config = convert_config(path / "task.toml", raw)
     check_templates(path / "task.toml", config)

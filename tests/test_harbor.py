@@ -917,6 +917,32 @@ def test_harbors_base_for_main_changed_is_refused(tmp_path: Path, change: tuple[
     assert "\n" not in str(err.value)
 
 
+def test_a_folder_name_that_cannot_be_a_task_id_is_refused_at_load_and_by_lint(tmp_path: Path) -> None:
+    """Harbor takes any folder name; realcli's task id names log streams, so `hello.world` is refused
+    when the task loads (lint and run alike), never once a run has started."""
+    root = make_task(tmp_path, "hello.world")
+    expected = (
+        f"{root}: the folder name 'hello.world' cannot be a task id (rename it: letters, digits, '-' and '_' only)"
+    )
+
+    with pytest.raises(TaskFormatError) as err:
+        load_task(root)
+    commands = {
+        "lint": [sys.executable, "-m", "realcli", "lint", str(root)],
+        "run": [sys.executable, "-m", "realcli", "run", str(root), "--agent", "oracle", "--log", "memory:"],
+    }
+    done = {
+        name: subprocess.run(cmd, capture_output=True, text=True, timeout=120, env={**os.environ, "COLUMNS": "400"})
+        for name, cmd in commands.items()
+    }
+
+    assert str(err.value) == expected
+    for name, result in done.items():
+        assert result.returncode != 0, (name, result.stdout, result.stderr)
+        assert expected in " ".join((result.stdout + result.stderr).split()), (name, result.stdout, result.stderr)
+        assert "Traceback" not in result.stderr
+
+
 def test_lint_warns_of_what_realcli_does_differently_with_a_compose_file(tmp_path: Path) -> None:
     root = make_task(tmp_path, "notes")
     (root / "environment" / "conf").mkdir()

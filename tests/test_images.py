@@ -134,7 +134,7 @@ async def test_a_missing_base_image_names_it_and_the_ways_out(docker_client: aio
 
     message = str(err.value)
     assert "\n" not in message
-    assert f"task {tid}: environment/Dockerfile starts FROM realcli-test/no-such-base:never" in message
+    assert f"task {tid}: environment/Dockerfile builds on realcli-test/no-such-base:never (FROM" in message
     assert "cannot be pulled" in message
     assert "`docker load" in message
     assert "--image-map realcli-test/no-such-base:never=LOCAL" in message
@@ -194,6 +194,32 @@ async def test_the_image_map_substitutes_docker_images_and_base_images(
     assert pinned.mapped == {"python:3.12-slim-bookworm": "realcli/python:bookworm"}
     assert (built.source, built.mapped) == ("built", {"ubuntu": "debian:bookworm-slim"})
     assert unmapped.tag != built.tag  # another substitution is another image
+
+
+@pytest.mark.docker
+async def test_the_image_map_reaches_the_images_files_are_copied_or_mounted_from(
+    docker_client: aiodocker.Docker, python_image: str, image_cleanup: list[str], tmp_path: Path, sandbox_run: str
+) -> None:
+    """Harbor's build pulls an image named by ``COPY --from`` (uv's, in many Terminal-Bench tasks) or a
+    ``RUN --mount`` ``from=``; here the map substitutes it, and a stage of the same file is left alone."""
+    image_map = ImageMap.parse([f"ghcr.io/astral-sh/uv:*={python_image}"])
+    env = write_env(
+        tmp_path,
+        "FROM debian:bookworm-slim AS tools\nRUN echo from-stage > /stage.txt\n"
+        "FROM debian:bookworm-slim\n"
+        "COPY --from=ghcr.io/astral-sh/uv:0.8.15 /usr/local/bin/pytest /copied-pytest\n"
+        "COPY --from=tools /stage.txt /stage.txt\n"
+        "RUN --mount=type=bind,from=ghcr.io/astral-sh/uv:0.8.15,source=/usr/local/bin,target=/m "
+        "test -x /m/pytest && echo mounted > /mounted.txt\n",
+    )
+
+    built = await ensure_task_image(docker_client, task_id(), env, image_map=image_map)
+    image_cleanup.append(built.tag)
+
+    assert built.mapped == {"ghcr.io/astral-sh/uv:0.8.15": python_image}
+    async with DockerSandbox(docker_client, built.tag, run=sandbox_run, trial="copy-from") as sb:
+        result = await sb.exec("test -s /copied-pytest && cat /stage.txt /mounted.txt", timeout_sec=30)
+    assert result.stdout.text == "from-stage\nmounted\n"
 
 
 @pytest.mark.docker
