@@ -8,24 +8,19 @@ stream; every other part of ``realcli.projections`` reads these facts, never the
 
 from realcli.projections.facts._fold import RunFacts, evolve, fold, network_hint, processes_hint
 from realcli.projections.facts._trial import (
-    Assessment,
     CommandRun,
     EvidenceKind,
-    JudgedItem,
     JudgeFacts,
     RetryStats,
     TraceEntry,
     TrialFacts,
     Usage,
-    normalize_command,
 )
 
 __all__ = [
-    "Assessment",
     "CommandRun",
     "EvidenceKind",
     "JudgeFacts",
-    "JudgedItem",
     "RetryStats",
     "RunFacts",
     "TraceEntry",
@@ -34,6 +29,5 @@ __all__ = [
     "evolve",
     "fold",
     "network_hint",
-    "normalize_command",
     "processes_hint",
 ]

@@ -8,11 +8,8 @@ Renderers draw ``REPORT_SECTIONS`` (each a key, a title and a layout of blocks);
 (``compare_judges``) is laid out and rendered alike.
 """
 
-from realcli.projections.reports._base import ByMode, ReportPart, StatusCounts
-from realcli.projections.reports._collab import Collaboration, Contamination, FailedInstance, TemplateResult
-from realcli.projections.reports._compare import JudgeAgreement, TemplateAgreement, compare_judges
-from realcli.projections.reports._fidelity import Fidelity, FidelityFailure, VerdictCounts
-from realcli.projections.reports._html import html, render_compare_html, render_html
+from realcli.projections.reports._compare import JudgeAgreement, compare_judges
+from realcli.projections.reports._html import render_compare_html, render_html
 from realcli.projections.reports._layout import (
     BarChart,
     Block,
@@ -20,139 +17,46 @@ from realcli.projections.reports._layout import (
     Cell,
     Document,
     FlipChart,
-    Metric,
     Metrics,
     PairedBarChart,
-    Part,
     Section,
     Span,
     Strong,
     Table,
     Text,
-    compose,
     fmt_cell,
     fmt_interval,
     fmt_pct,
     text,
 )
-from realcli.projections.reports._outcome import AgentFailure, Excluded, ExcludedTrial, Hint, ModeResult, Outcome
-from realcli.projections.reports._render import markdown, render_compare_markdown, render_json, render_markdown
-from realcli.projections.reports._report import (
-    HEADLINE_METRICS,
-    LOW_COVERAGE,
-    REPORT_SCHEMA,
-    AgentRef,
-    JudgeInfo,
-    Report,
-    RunInfo,
-    UserSimRef,
-    report,
-)
-from realcli.projections.reports._sections import (
-    COMPARE_SECTIONS,
-    REPORT_SECTIONS,
-    compare_document,
-    coverage_note,
-    report_document,
-    report_sections,
-)
-from realcli.projections.reports._stats import (
-    SENSITIVITY_THRESHOLDS,
-    BootstrapIntervals,
-    McNemarTasks,
-    SensitivityRow,
-    Statistics,
-)
-from realcli.projections.reports._trajectory import (
-    CategoryCalls,
-    CategoryResult,
-    ConstraintRetentionShares,
-    FlipMatrix,
-    GoalMaintenance,
-    GoalRate,
-    NearAcceptanceShare,
-    RetryRates,
-    SuccessfulMissing,
-    ToolCalls,
-    Trajectory,
-)
-from realcli.projections.reports._trials import StepRow, TrialRow
-from realcli.projections.reports._usage import ModeActivity, ModelUsage, UsageSummary
+from realcli.projections.reports._render import render_compare_markdown, render_json, render_markdown
+from realcli.projections.reports._report import HEADLINE_METRICS, Report, report
+from realcli.projections.reports._sections import REPORT_SECTIONS, report_document, report_sections
+from realcli.projections.reports._trials import TrialRow
 
 __all__ = [
-    "AgentFailure",
-    "AgentRef",
     "BarChart",
     "Block",
-    "BootstrapIntervals",
     "Bullets",
-    "ByMode",
-    "COMPARE_SECTIONS",
-    "CategoryCalls",
-    "CategoryResult",
     "Cell",
-    "Collaboration",
-    "ConstraintRetentionShares",
-    "Contamination",
     "Document",
-    "Excluded",
-    "ExcludedTrial",
-    "FailedInstance",
-    "Fidelity",
-    "FidelityFailure",
     "FlipChart",
-    "FlipMatrix",
-    "GoalMaintenance",
-    "GoalRate",
     "HEADLINE_METRICS",
-    "Hint",
     "JudgeAgreement",
-    "JudgeInfo",
-    "LOW_COVERAGE",
-    "McNemarTasks",
-    "Metric",
     "Metrics",
-    "ModeActivity",
-    "ModeResult",
-    "ModelUsage",
-    "NearAcceptanceShare",
-    "Outcome",
     "PairedBarChart",
-    "Part",
-    "REPORT_SCHEMA",
     "REPORT_SECTIONS",
     "Report",
-    "ReportPart",
-    "RetryRates",
-    "RunInfo",
-    "SENSITIVITY_THRESHOLDS",
     "Section",
-    "SensitivityRow",
     "Span",
-    "Statistics",
-    "StatusCounts",
-    "StepRow",
     "Strong",
-    "SuccessfulMissing",
     "Table",
-    "TemplateAgreement",
-    "TemplateResult",
     "Text",
-    "ToolCalls",
-    "Trajectory",
     "TrialRow",
-    "UsageSummary",
-    "UserSimRef",
-    "VerdictCounts",
-    "compare_document",
     "compare_judges",
-    "compose",
-    "coverage_note",
     "fmt_cell",
     "fmt_interval",
     "fmt_pct",
-    "html",
-    "markdown",
     "render_compare_html",
     "render_compare_markdown",
     "render_html",

@@ -7,8 +7,8 @@ trial's probes open and the windows they judge, and what the trial did to its en
 Semantics are documented in docs/judging.md.
 """
 
-from realcli.projections.rules._base import RuleResult, Window, as_window, rule_predicate
-from realcli.projections.rules._environment import HARNESS_PATHS, TrialEnvironment, glob_matcher, subject_paths
+from realcli.projections.rules._base import RuleResult, rule_predicate
+from realcli.projections.rules._environment import HARNESS_PATHS, TrialEnvironment
 from realcli.projections.rules._judge import (
     RULES_VERSION,
     evaluate_rule,
@@ -16,18 +16,10 @@ from realcli.projections.rules._judge import (
     judge_trial_rules,
     missing_predicates,
 )
-from realcli.projections.rules._scenarios import (
-    ItemVerdict,
-    Scenario,
-    VerdictKind,
-    first_response,
-    response_start,
-    scenarios_of,
-)
-from realcli.projections.rules._text import ECHO_CONTEXT, EchoGuard, declines, is_affirmative, is_inspection, segments
+from realcli.projections.rules._scenarios import ItemVerdict, Scenario, VerdictKind, first_response, scenarios_of
+from realcli.projections.rules._text import EchoGuard, declines, is_affirmative, is_inspection, segments
 
 __all__ = [
-    "ECHO_CONTEXT",
     "EchoGuard",
     "HARNESS_PATHS",
     "ItemVerdict",
@@ -36,20 +28,15 @@ __all__ = [
     "Scenario",
     "TrialEnvironment",
     "VerdictKind",
-    "Window",
-    "as_window",
     "declines",
     "evaluate_rule",
     "first_response",
-    "glob_matcher",
     "is_affirmative",
     "is_inspection",
     "judge_item",
     "judge_trial_rules",
     "missing_predicates",
-    "response_start",
     "rule_predicate",
     "scenarios_of",
     "segments",
-    "subject_paths",
 ]

@@ -6,13 +6,12 @@ the statistics beyond the paper (bootstrap intervals, McNemar's exact test, the 
 all against the catalog the run recorded (``CatalogView``).
 """
 
-from realcli.projections.scores._catalog import DIMENSION_CODES, CatalogView
+from realcli.projections.scores._catalog import CatalogView
 from realcli.projections.scores._collab import (
     DEFAULT_THRESHOLD,
     CollabScore,
     Instance,
     InstanceItem,
-    TemplateScore,
     aggregate,
     build_instances,
     instance_status,
@@ -22,7 +21,6 @@ from realcli.projections.scores._outcome import (
     EXCLUDED_STATUSES,
     ModeOutcome,
     TrialOutcome,
-    TrialStatus,
     mode_outcome,
     trial_cause,
     trial_outcomes,
@@ -32,10 +30,7 @@ from realcli.projections.scores._outcome import (
 from realcli.projections.scores._stats import (
     BOOTSTRAP_RESAMPLES,
     BOOTSTRAP_SEED,
-    BootstrapResult,
-    McNemar,
     TaskSample,
-    TaskSignTest,
     bootstrap,
     mcnemar,
     median,
@@ -43,9 +38,7 @@ from realcli.projections.scores._stats import (
     task_sign_test,
 )
 from realcli.projections.scores._trajectory import (
-    ConstraintRetention,
     Flip,
-    NearAcceptance,
     Pair,
     constraint_retention,
     flip_counts,
@@ -61,25 +54,17 @@ from realcli.projections.scores._trajectory import (
 __all__ = [
     "BOOTSTRAP_RESAMPLES",
     "BOOTSTRAP_SEED",
-    "BootstrapResult",
     "CatalogView",
     "CollabScore",
-    "ConstraintRetention",
     "DEFAULT_THRESHOLD",
-    "DIMENSION_CODES",
     "EXCLUDED_STATUSES",
     "Flip",
     "Instance",
     "InstanceItem",
-    "McNemar",
     "ModeOutcome",
-    "NearAcceptance",
     "Pair",
     "TaskSample",
-    "TaskSignTest",
-    "TemplateScore",
     "TrialOutcome",
-    "TrialStatus",
     "aggregate",
     "bootstrap",
     "build_instances",

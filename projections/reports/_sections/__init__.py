@@ -15,13 +15,10 @@ from realcli.projections.reports._compare import JudgeAgreement
 from realcli.projections.reports._layout import Document, Section, compose
 from realcli.projections.reports._report import Report
 from realcli.projections.reports._sections import _compare
-from realcli.projections.reports._sections._headline import coverage_note
 
 __all__ = [
-    "COMPARE_SECTIONS",
     "REPORT_SECTIONS",
     "compare_document",
-    "coverage_note",
     "report_document",
     "report_sections",
 ]
