@@ -23,7 +23,7 @@ from realcli.cli import (  # noqa: F401  (they register their commands)
 from realcli.cli._app import app, err_console
 from realcli.cli._terminal import visible
 
-__all__ = ["app", "main"]
+__all__ = ["main"]
 
 
 _python_shows = warnings.showwarning

@@ -19,7 +19,7 @@ image), and never the engine itself:
   it) and the run networks of sandboxes that need network;
 * disks: a task's ``storage_mb`` is a cap the engine enforces where it can
   (``disk_enforcement``: btrfs with simple quotas), else a measure polled
-  (said once, ``DiskNotCappedWarning``); the verifier gets room of its own;
+  (said once, as a warning); the verifier gets room of its own;
 * clean-up: ``gc`` and ``sweep_forever`` remove what dead realcli processes
   left behind (by ownership labels), ``prune_images`` the image cache.
 
@@ -31,67 +31,30 @@ from realcli.environments._agent_images import (
     CLAUDE_CODE,
     CODEX,
     FORWARDER,
-    KIND_AGENT_IMAGE,
     NODE,
     NODE_VERSION,
-    AgentImage,
-    AgentInstallError,
     AgentPackage,
     ensure_agent_image,
 )
-from realcli.environments._build import (
-    LABEL_RECIPE_HASH,
-    BaseImageResult,
-    ensure_base_images,
-    main,
-)
+from realcli.environments._build import LABEL_RECIPE_HASH, ensure_base_images
 from realcli.environments._changes import fold_changes
 from realcli.environments._container_commands import KILL_AFTER_SEC
-from realcli.environments._disk import (
-    VERIFIER_ROOM_MIN_MB,
-    DiskEnforcement,
-    DiskNotCappedWarning,
-    disk_enforcement,
-    verifier_room_mb,
-)
+from realcli.environments._disk import DiskEnforcement, disk_enforcement
 from realcli.environments._docker import (
     LABEL_SESSION,
     SESSION_ENV,
     DockerUnavailableError,
-    ProgressFn,
     RoundTrips,
     connect,
-    docker_error,
-    image_labels,
-    inspect_image,
-    is_not_found,
     iter_json_lines,
-    one_line,
     session_labels,
 )
-from realcli.environments._dockerfile import Rewrite
 from realcli.environments._gc import gc, prune_images, sweep_forever
 from realcli.environments._imagemap import ImageMap
-from realcli.environments._images import (
-    BuildResult,
-    ImageBuildError,
-    ImageUnavailableError,
-    build_image,
-    context_hash,
-    log_tail,
-    prepare_dockerfile,
-    pull_image,
-    remove_image,
-)
+from realcli.environments._images import ImageBuildError, ImageUnavailableError, build_image, context_hash
 from realcli.environments._interface import Sandbox
 from realcli.environments._local import LocalSandbox
-from realcli.environments._networks import (
-    NETWORK_HINT,
-    NetworkUnavailableError,
-    SandboxNetwork,
-    engine_bridges,
-    require_bridges,
-)
+from realcli.environments._networks import require_bridges
 from realcli.environments._ownership import (
     KIND_SANDBOX,
     LABEL_HOST,
@@ -100,25 +63,13 @@ from realcli.environments._ownership import (
     LABEL_OWNER,
     LABEL_PID,
     LABEL_RUN,
-    LABEL_TRIAL,
     host_id,
     owner_id,
 )
 from realcli.environments._processes import ContainerProcesses, SandboxProcess
-from realcli.environments._recipes import BASE_IMAGES, BaseImage, base_image, recipe_hash
-from realcli.environments._sandbox import DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_PIDS_LIMIT, DockerSandbox, owner_labels
-from realcli.environments._sandbox_types import (
-    ArchiveCopy,
-    BindMount,
-    DiskPhase,
-    DiskUse,
-    ExecResult,
-    FileCopy,
-    FileRead,
-    PathStat,
-    PathType,
-    SandboxInfo,
-)
+from realcli.environments._recipes import BASE_IMAGES, recipe_hash
+from realcli.environments._sandbox import DockerSandbox, owner_labels
+from realcli.environments._sandbox_types import BindMount, DiskUse, ExecResult, FileCopy, FileRead, PathStat
 from realcli.environments._sandboxes import SANDBOXES
 from realcli.environments._services import ServiceGroup
 from realcli.environments._task_images import TaskImage, ensure_task_image
@@ -127,10 +78,7 @@ __all__ = [
     "BASE_IMAGES",
     "CLAUDE_CODE",
     "CODEX",
-    "DEFAULT_MAX_OUTPUT_BYTES",
-    "DEFAULT_PIDS_LIMIT",
     "FORWARDER",
-    "KIND_AGENT_IMAGE",
     "KIND_SANDBOX",
     "SANDBOXES",
     "KILL_AFTER_SEC",
@@ -142,24 +90,13 @@ __all__ = [
     "LABEL_RECIPE_HASH",
     "LABEL_RUN",
     "LABEL_SESSION",
-    "LABEL_TRIAL",
-    "NETWORK_HINT",
     "NODE",
     "NODE_VERSION",
     "SESSION_ENV",
-    "VERIFIER_ROOM_MIN_MB",
-    "AgentImage",
-    "AgentInstallError",
     "AgentPackage",
-    "ArchiveCopy",
-    "BaseImage",
-    "BaseImageResult",
     "BindMount",
-    "BuildResult",
     "ContainerProcesses",
     "DiskEnforcement",
-    "DiskNotCappedWarning",
-    "DiskPhase",
     "DiskUse",
     "DockerSandbox",
     "DockerUnavailableError",
@@ -170,24 +107,15 @@ __all__ = [
     "ImageMap",
     "ImageUnavailableError",
     "LocalSandbox",
-    "NetworkUnavailableError",
     "PathStat",
-    "PathType",
-    "ProgressFn",
-    "Rewrite",
     "RoundTrips",
     "Sandbox",
-    "SandboxInfo",
-    "SandboxNetwork",
     "SandboxProcess",
     "TaskImage",
-    "base_image",
     "build_image",
     "connect",
     "context_hash",
     "disk_enforcement",
-    "docker_error",
-    "engine_bridges",
     "ensure_agent_image",
     "ensure_base_images",
     "ensure_task_image",
@@ -196,21 +124,11 @@ __all__ = [
     "ServiceGroup",
     "gc",
     "host_id",
-    "image_labels",
-    "inspect_image",
-    "is_not_found",
     "iter_json_lines",
-    "log_tail",
-    "main",
-    "one_line",
     "owner_id",
-    "prepare_dockerfile",
     "prune_images",
-    "pull_image",
     "recipe_hash",
-    "remove_image",
     "require_bridges",
     "session_labels",
     "sweep_forever",
-    "verifier_room_mb",
 ]

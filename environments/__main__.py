@@ -1,5 +1,5 @@
 """``python -m realcli.environments``: build missing or outdated base images."""
 
-from realcli.environments import main
+from realcli.environments._build import main
 
 raise SystemExit(main())

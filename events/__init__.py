@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from realcli.events import _rules
 from realcli.events._causes import (
-    AGENT_CAUSES,
     CAUSES,
     INFRASTRUCTURE_CAUSES,
     RESUMABLE_REASONS,
@@ -19,7 +18,6 @@ from realcli.events._causes import (
     TrialEndReason,
     cause_for_reason,
     is_agent_cause,
-    is_agent_failure,
     parse_agent_cause,
     parse_cause,
     reason_for,
@@ -31,8 +29,6 @@ from realcli.events._events import __all__ as _event_names
 from realcli.events._recorded import RecordedEvent
 from realcli.events._regex import compile_regex, regex_error
 from realcli.events._rule_kinds import (
-    SCRATCH_PATHS,
-    SECRET_PATHS,
     AskedBeforeCommand,
     CommandAbsent,
     CommandBeforeMessage,
@@ -45,15 +41,7 @@ from realcli.events._rule_kinds import (
     SecretAbsent,
     VerifiedBeforeDone,
 )
-from realcli.events._rules import (
-    RULE_KINDS,
-    RuleBase,
-    RuleKind,
-    RuleProblem,
-    rule_kind_name,
-    rule_kinds,
-    rule_problems,
-)
+from realcli.events._rules import RULE_KINDS, RuleBase, RuleKind, rule_kind_name, rule_kinds, rule_problems
 from realcli.events._streams import (
     ACTORS,
     Actor,
@@ -68,11 +56,7 @@ from realcli.events._streams import (
 )
 from realcli.events._task import (
     TRIGGER_KINDS,
-    AgentConfig,
-    ArtifactConfig,
     ChecklistItem,
-    Closing,
-    CollabConfig,
     EnvironmentConfig,
     HardCheck,
     HealthcheckConfig,
@@ -90,21 +74,14 @@ from realcli.events._task import (
     Probe,
     Script,
     Slice,
-    SolutionConfig,
-    StepAgentConfig,
-    StepConfig,
     StepSpec,
-    StepVerifierConfig,
     TaskConfig,
     TaskSpec,
-    Trap,
     Trigger,
-    VerifierConfig,
 )
 
 __all__ = [
     *_event_names,
-    "AGENT_CAUSES",
     "CAUSES",
     "INFRASTRUCTURE_CAUSES",
     "RESUMABLE_REASONS",
@@ -115,7 +92,6 @@ __all__ = [
     "TrialEndReason",
     "cause_for_reason",
     "is_agent_cause",
-    "is_agent_failure",
     "parse_agent_cause",
     "parse_cause",
     "reason_for",
@@ -123,11 +99,8 @@ __all__ = [
     "RULE_KINDS",
     "TRIGGER_KINDS",
     "Actor",
-    "AgentConfig",
     "AskedBeforeCommand",
     "ChecklistItem",
-    "Closing",
-    "CollabConfig",
     "CommandAbsent",
     "ComposeHealthcheck",
     "ComposeProject",
@@ -138,7 +111,6 @@ __all__ = [
     "ConfirmedBeforeCommand",
     "DecodedEvent",
     "EnvironmentConfig",
-    "ArtifactConfig",
     "FailuresReported",
     "HardCheck",
     "HealthcheckConfig",
@@ -161,29 +133,20 @@ __all__ = [
     "Rule",
     "RuleBase",
     "RuleKind",
-    "RuleProblem",
     "compile_regex",
     "regex_error",
     "rule_kind_name",
     "rule_kinds",
     "rule_problems",
-    "SCRATCH_PATHS",
-    "SECRET_PATHS",
     "Script",
     "SecretAbsent",
     "Slice",
-    "SolutionConfig",
-    "StepAgentConfig",
-    "StepConfig",
     "StepSpec",
-    "StepVerifierConfig",
     "TaskConfig",
     "TaskSpec",
-    "Trap",
     "Trigger",
     "UnknownEvent",
     "VerifiedBeforeDone",
-    "VerifierConfig",
     "check_stream",
     "check_token",
     "decode",

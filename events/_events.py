@@ -59,7 +59,6 @@ from realcli.events._parts import (
     EvidenceFile,
     FilesystemChanges,
     JudgeKind,
-    Mode,
     Output,
     PassiveCheckInfo,
     PathChange,
@@ -69,7 +68,6 @@ from realcli.events._parts import (
     TamperFinding,
     TemplateInfo,
     UserSimInfo,
-    Verdict,
     new_id,
 )
 from realcli.events._trial_events import (
@@ -135,7 +133,6 @@ __all__ = [
     "ImageBuilt",
     "JudgingFinished",
     "JudgingStarted",
-    "Mode",
     "ModelCalled",
     "Output",
     "PassiveCheckInfo",
@@ -175,7 +172,6 @@ __all__ = [
     "UserFinished",
     "UserMessaged",
     "UserSimInfo",
-    "Verdict",
     "VerdictRendered",
     "VerificationRequested",
     "VerifierFinished",

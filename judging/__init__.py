@@ -18,9 +18,9 @@ before it), and ``JudgingFinished``.
   and at the end, ``resume``, workers, ``realcli wait``; ``report`` warns.
   A trial's latest try is judged once (``judge_trial`` is one such call);
   a retried trial (a new ``TrialStarted``) is judged again.
-* ``rejudge`` judges a whole finished run, with the rules or an LLM judge
-  (``LlmJudge``).  A judge id that already exists is only accepted for the
-  *same* judge configuration (kind, model, rule set / prompt version), and
+* ``rejudge`` judges a whole finished run, with the rules or an LLM judge.
+  A judge id that already exists is only accepted for the *same* judge
+  configuration (kind, model, rule set / prompt version), and
   then completes it: trials without verdicts (new, or re-run since they
   were judged) are judged, the rest are kept.
 * ``finish_judging`` appends ``JudgingFinished`` with the stream's totals,
@@ -31,26 +31,18 @@ writer last saw; on a conflict (another process judging concurrently) the
 version is re-read and the same batch (same event ids) appended again.
 """
 
-from realcli.judging._live import LiveJudge, finish_judging, is_judged, judge_trial, unjudged_trials
-from realcli.judging._llm import PROMPT_VERSION as LLM_PROMPT_VERSION
-from realcli.judging._llm import LlmJudge
+from realcli.judging._live import LiveJudge, finish_judging, judge_trial, unjudged_trials
 from realcli.judging._read import load_run, read_trial, require_run, select_judge
-from realcli.judging._rejudge import default_judge_id, rejudge
+from realcli.judging._rejudge import rejudge
 from realcli.judging._status import RunStatus, read_run, run_status, trial_status
-from realcli.judging._stream import JudgeStream
 from realcli.judging._summary import JudgeKind, JudgeSummary
 
 __all__ = [
-    "LLM_PROMPT_VERSION",
     "JudgeKind",
-    "JudgeStream",
     "JudgeSummary",
     "LiveJudge",
-    "LlmJudge",
     "RunStatus",
-    "default_judge_id",
     "finish_judging",
-    "is_judged",
     "judge_trial",
     "load_run",
     "read_run",

@@ -22,52 +22,24 @@ from realcli.events import (
     VerifiedBeforeDone,
 )
 from realcli.scripts_catalog._catalog import Catalog
-from realcli.scripts_catalog._coverage import Coverage, TaskCoverage, coverage
-from realcli.scripts_catalog._lint import LintIssue, Severity, lint_script
+from realcli.scripts_catalog._coverage import Coverage, coverage
+from realcli.scripts_catalog._lint import LintIssue, lint_script
 from realcli.scripts_catalog._loader import load_catalog_from, packaged_catalog_dir
-from realcli.scripts_catalog._models import (
-    HARD_CHECK,
-    LLM,
-    CatalogRule,
-    ChecklistTemplate,
-    Dimension,
-    Evidence,
-    Placeholder,
-    RuleKindDef,
-    SubDimension,
-    TagDef,
-    Template,
-    TemplateKind,
-    TriggerKind,
-    placeholder_kind,
-    rule_kind,
-)
+from realcli.scripts_catalog._models import HARD_CHECK, LLM, Template, placeholder_kind, rule_kind
 from realcli.scripts_catalog._render import choose_variant, placeholders_in, render_stimulus
 
 __all__ = [
     "HARD_CHECK",
     "LLM",
     "Catalog",
-    "CatalogRule",
-    "ChecklistTemplate",
     "CommandBeforeMessage",
     "Coverage",
     "ConfirmedBeforeCommand",
-    "Dimension",
-    "Evidence",
     "FailuresReported",
     "LintIssue",
     "OutputBounded",
-    "Placeholder",
-    "RuleKindDef",
     "SecretAbsent",
-    "Severity",
-    "SubDimension",
-    "TagDef",
-    "TaskCoverage",
     "Template",
-    "TemplateKind",
-    "TriggerKind",
     "VerifiedBeforeDone",
     "choose_variant",
     "coverage",

@@ -9,22 +9,17 @@ a task run incorrectly with one-line ``TaskFormatError`` messages;
 (``template_refs`` lists them; ``refusal`` says why a variable is never passed).
 """
 
-from realcli.taskformat._compose import harbor_variables
 from realcli.taskformat._digest import tree_digest
 from realcli.taskformat._harbor_keys import unimplemented_keys
-from realcli.taskformat._interaction import SCRIPT_SCHEMA_VERSION
 from realcli.taskformat._secrets import refusal
 from realcli.taskformat._task import Task, find_tasks, load_task
-from realcli.taskformat._templating import TASK_ENV_VAR, TaskEnv, TemplateRef, template_refs
+from realcli.taskformat._templating import TASK_ENV_VAR, TaskEnv, template_refs
 
 __all__ = [
-    "SCRIPT_SCHEMA_VERSION",
     "TASK_ENV_VAR",
     "Task",
     "TaskEnv",
-    "TemplateRef",
     "find_tasks",
-    "harbor_variables",
     "load_task",
     "refusal",
     "template_refs",

@@ -16,8 +16,8 @@ from realcli import events as ev
 from realcli.eventlog import EventLog, open_log
 from realcli.events import VerifiedBeforeDone
 from realcli.judging import judge_trial
-from realcli.projections._facts import CommandRun
-from realcli.projections._rules import evaluate_rule
+from realcli.projections.facts import CommandRun
+from realcli.projections.rules import evaluate_rule
 from realcli.runtime import sample_tasks, validate_tasks
 from realcli.scripts_catalog import coverage, lint_script, load_catalog
 from realcli.taskformat import Task, find_tasks, load_task

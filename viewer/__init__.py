@@ -12,22 +12,16 @@ from the log reaches the page as text.  Reads ``realcli.events``,
 ``realcli.eventlog`` and ``realcli.projections`` only.
 """
 
-from realcli.viewer._follow import LogState
-from realcli.viewer._pages import Pages
 from realcli.viewer._server import DEFAULT_HOST, DEFAULT_PORT, Viewer, is_loopback
-from realcli.viewer._status import RUNNING_WINDOW, pick_judge
-from realcli.viewer._text import REDACTED, Sanitizer, secrets_from_env
+from realcli.viewer._status import RUNNING_WINDOW
+from realcli.viewer._text import REDACTED, Sanitizer
 
 __all__ = [
     "DEFAULT_HOST",
     "DEFAULT_PORT",
     "REDACTED",
     "RUNNING_WINDOW",
-    "LogState",
-    "Pages",
     "Sanitizer",
     "Viewer",
     "is_loopback",
-    "pick_judge",
-    "secrets_from_env",
 ]

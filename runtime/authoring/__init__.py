@@ -12,31 +12,12 @@ recorded in the log so a synthesis can be replayed (``replay_synthesis``).
 The prompts ship in ``prompts/synthesize/<version>/``.
 """
 
-from realcli.runtime.authoring._align import (
-    Alignment,
-    Requirement,
-    VerifierCheck,
-    align_task,
-    requirement_sentences,
-)
+from realcli.runtime.authoring._align import Alignment, align_task, requirement_sentences
 from realcli.runtime.authoring._align_model import align_with_model
 from realcli.runtime.authoring._profile import Bands, TaskProfile, profile_tasks, write_profile
-from realcli.runtime.authoring._proxies import (
-    REVISION_TEMPLATES,
-    DifficultyProxies,
-    TurnEstimate,
-    difficulty_proxies,
-    proxies_table,
-    write_proxies,
-)
-from realcli.runtime.authoring._session import SESSION_FORMATS, Session, SessionCommand, parse_session, render_session
-from realcli.runtime.authoring._synth import PROMPT_VERSION as SYNTH_PROMPT_VERSION
-from realcli.runtime.authoring._synth import (
-    ReplayResult,
-    SynthesisReport,
-    new_synthesis_id,
-    replay_synthesis,
-)
+from realcli.runtime.authoring._proxies import TurnEstimate, difficulty_proxies, write_proxies
+from realcli.runtime.authoring._session import Session, parse_session, render_session
+from realcli.runtime.authoring._synth import SynthesisReport, new_synthesis_id, replay_synthesis
 from realcli.runtime.authoring._synth_layer import LayerOptions, synthesize_layer
 from realcli.runtime.authoring._synth_log import session_json, synthesize_task_from_log
 from realcli.runtime.authoring._synth_probes import template_fit
@@ -51,32 +32,23 @@ from realcli.runtime.authoring._validate import (
 )
 
 __all__ = [
-    "REVISION_TEMPLATES",
-    "SESSION_FORMATS",
-    "SYNTH_PROMPT_VERSION",
     "Alignment",
     "Bands",
     "AdversaryReading",
     "ControlResult",
-    "DifficultyProxies",
     "LayerOptions",
-    "ReplayResult",
-    "Requirement",
     "Session",
-    "SessionCommand",
     "SynthesisReport",
     "TaskOptions",
     "TaskProfile",
     "TaskValidation",
     "TurnEstimate",
-    "VerifierCheck",
     "align_task",
     "align_with_model",
     "difficulty_proxies",
     "new_synthesis_id",
     "parse_session",
     "profile_tasks",
-    "proxies_table",
     "render_session",
     "replay_synthesis",
     "requirement_sentences",

@@ -7,7 +7,7 @@ follows everything the trial's actors append; a ``Redactor`` keeps secrets
 out of what a writer appends.
 """
 
-from realcli.runtime.bus._bus import StreamWriter, TrialFeed, events_of, seal
+from realcli.runtime.bus._bus import StreamWriter, TrialFeed, seal
 from realcli.runtime.bus._redaction import Redactor
 
-__all__ = ["Redactor", "StreamWriter", "TrialFeed", "events_of", "seal"]
+__all__ = ["Redactor", "StreamWriter", "TrialFeed", "seal"]

@@ -16,12 +16,10 @@ if TYPE_CHECKING:
     from realcli.runtime.users._api import *  # noqa: F403
 
 __all__ = [
-    "STATE_CHECK_TIMEOUT",
     "USER_SIMULATORS",
     "LlmVoice",
     "ScriptedVoice",
     "UserActor",
-    "UserSimulator",
     "Voice",
     "llm_user_info",
     "topic_match",
