@@ -362,7 +362,7 @@ async def test_images_as_harbor_chooses_them_with_an_image_map(tmp_path: Path, s
     assert verifier(mapped, "absent-exec-1").reward == verifier(mapped, "ubuntu-exec-1").reward == 1.0
     (failed,) = of(unmapped, ev.TrialFinished)
     assert failed.cause == "image_error"
-    assert "FROM ubuntu:24.04, which is not present locally and cannot be pulled" in failed.detail
+    assert "builds on ubuntu:24.04 (FROM, COPY --from or RUN --mount from=), which is not present" in failed.detail
     assert "--image-map ubuntu:24.04=LOCAL" in failed.detail
 
 
