@@ -111,12 +111,13 @@ def load_task(path: Path) -> Task:
     if not path.is_dir():
         what = "not a directory" if path.exists() else "no such directory"
         raise task_error(path, "", what, "expected a task directory containing task.toml")
-    _check_task_id(path.resolve().name, path)
+    root = path.resolve()
+    _check_task_id(root.name, path)
     raw = read_config(path)
     config = convert_config(path / "task.toml", raw)
     check_templates(path / "task.toml", config)
     check_environment(path, config)
-    compose = load_compose(path.resolve(), config.environment)
+    compose = load_compose(root, config.environment)
     if config.steps:
         instruction, steps = load_steps(path, config)
     else:
@@ -131,7 +132,6 @@ def load_task(path: Path) -> Task:
         raise task_error(
             path / "interaction", "", "a multi-step task ([[steps]]) cannot have a COLLAB layer", "remove one of them"
         )
-    root = path.resolve()
     spec = TaskSpec(
         task_id=root.name,
         digest=tree_digest(path),
