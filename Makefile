@@ -25,8 +25,10 @@ validate: setup
 demo-local:
 	scripts/demo-local.sh
 
+# Four workers on 2 cores: much of a Docker test is waiting on the engine and the sandboxes.  Tests marked
+# long start first; an xdist_group keeps a module's tests on one worker (CONTRIBUTING.md, "Tests").
 test: services
-	$(PY) -m pytest -q --ignore=tests/chaos
+	$(PY) -m pytest -q -n 4 --dist loadgroup --no-loadscope-reorder --ignore=tests/chaos
 
 # The pure tier: no Docker engine, no nats-server, no model, no browser (under a minute on 2 cores).
 # One worker per core: a quarter of its time is waiting out the timeouts that tests of unreachable

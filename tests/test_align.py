@@ -144,6 +144,7 @@ def test_align_command_prints_the_table_and_json(tmp_path: Path) -> None:
     assert data["rotate"]["unmapped_checks"] == ["test_uses_systemd_timer"]
 
 
+@pytest.mark.long
 @pytest.mark.usefixtures("python_image")
 @pytest.mark.docker
 def test_validate_shows_the_alignment_table_for_a_bundled_task(tmp_path: Path) -> None:

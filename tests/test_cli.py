@@ -17,6 +17,7 @@ import pytest
 
 from realcli import events as ev
 from realcli.eventlog import open_log
+from tests._labels import session_label
 from tests._tasks import make_task
 from tests._trials import RunRecorder
 
@@ -316,6 +317,7 @@ def test_tail_follow_waits_for_a_run_that_starts_within_its_grace(tmp_path: Path
 # ------------------------------------------------------------- crash + resume
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("backend", ["sqlite", "nats"])
 @pytest.mark.docker
 @pytest.mark.nats
@@ -359,7 +361,10 @@ def test_kill_9_then_resume_loses_and_duplicates_nothing(tmp_path: Path, nats: o
     keys = [(r.stream, r.version) for r in after]
     assert len(keys) == len(set(keys))  # no duplicates
     leftover = subprocess.run(
-        ["docker", "ps", "-aq", "--filter", "label=realcli.run=crash"], capture_output=True, text=True, check=True
+        ["docker", "ps", "-aq", "--filter", "label=realcli.run=crash", "--filter", f"label={session_label()}"],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert leftover.stdout.strip() == ""  # resume swept the crashed run's containers
 

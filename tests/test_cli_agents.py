@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import base64
 import json
-import time
 from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 
@@ -43,6 +42,7 @@ from realcli.runtime import (
 )
 from realcli.runtime.agents import CliAgent
 from realcli.taskformat import Task, load_task
+from tests._labels import mine
 from tests._tasks import make_task
 from tests.fakes import Delay, FakeModelServer, Rule, Text, ToolCall
 
@@ -87,13 +87,17 @@ def probe_command(fake_port: int) -> str:
     )
 
 
+# Under pytest-xdist the module runs on one worker: its agent images are built once (an npm install
+# each) and removed by the session that built them, not from under another worker's trial.
+pytestmark = pytest.mark.xdist_group("agent-images")
+
+
 # -------------------------------------------------------------------- fixtures
 
 
 @pytest.fixture(scope="session")
 def agent_images(debian_image: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     """Both agents installed on the test task's image, once; the agent images are removed at the end."""
-    started = time.time()
     root = make_task(tmp_path_factory.mktemp("agent-images"), TASK, toml=ISOLATED)
 
     async def build() -> dict[str, str]:
@@ -106,10 +110,9 @@ def agent_images(debian_image: str, tmp_path_factory: pytest.TempPathFactory) ->
 
     async def remove() -> None:
         async with connect() as docker:
-            images = await docker.images.list(filters={"label": ["realcli.kind=agent-image"]})
-            for image in images:
-                if image["Created"] >= started - 1:
-                    await docker.images.delete(image["Id"], force=True)
+            images = await docker.images.list(filters=mine("realcli.kind=agent-image"))
+            for image in images:  # those this session built (cached ones carry the session that built them)
+                await docker.images.delete(image["Id"], force=True)
 
     yield anyio.run(build)
     anyio.run(remove)

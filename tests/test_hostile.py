@@ -25,6 +25,7 @@ from realcli.eventlog import EventLog, open_log
 from realcli.runtime import OracleAgent, RunPlan, start_run
 from realcli.taskformat import load_task
 from tests._engines import RestrictedEngine, realcli
+from tests._labels import mine
 from tests._tasks import make_task
 
 pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("debian_image")]
@@ -60,6 +61,7 @@ async def run_all(
     *,
     tests: str | None = None,
     deadline_sec: float = 300,
+    run_id: str = "hostile",
 ) -> list[ev.RecordedEvent]:
     """Run the hostile tasks (name -> solution, task.toml; ``tests``: their test.sh) and a calm one, at once."""
     roots = [make_task(tmp_path, name, solve=solve, toml=toml) for name, (solve, toml) in hostile.items()]
@@ -68,7 +70,7 @@ async def run_all(
     roots.append(make_task(tmp_path, "calm"))
     tasks = [load_task(root) for root in roots]
     plan = RunPlan(
-        run_id="hostile",
+        run_id=run_id,
         tasks=tasks,
         mode="exec",
         agent=OracleAgent.info,
@@ -78,14 +80,15 @@ async def run_all(
     )
     with anyio.fail_after(deadline_sec):  # a guard against a hang: every trial ends long before
         await start_run(log, plan)
-    return [rec async for rec in log.read_all(0, "hostile")]
+    return [rec async for rec in log.read_all(0, run_id)]
 
 
-async def no_container_left(docker: aiodocker.Docker) -> None:
-    left = await docker.containers.list(all=True, filters={"label": ["realcli.run=hostile"]})
+async def no_container_left(docker: aiodocker.Docker, run_id: str = "hostile") -> None:
+    left = await docker.containers.list(all=True, filters=mine(f"realcli.run={run_id}"))
     assert left == []
 
 
+@pytest.mark.long
 async def test_floods_hangs_fork_bombs_and_memory_hogs_are_contained(
     tmp_path: Path, docker_client: aiodocker.Docker
 ) -> None:
@@ -158,7 +161,7 @@ async def test_a_sandbox_killed_from_outside_is_an_infrastructure_error_and_the_
 
     async def kill_it() -> None:
         while True:
-            found = await docker_client.containers.list(filters={"label": ["realcli.trial=victim-exec-1"]})
+            found = await docker_client.containers.list(filters=mine("realcli.trial=victim-exec-1"))
             if found:
                 await anyio.sleep(1.0)  # let the solution start
                 await found[0].kill()
@@ -199,64 +202,90 @@ def verifier_report(records: Sequence[ev.RecordedEvent], trial: str) -> tuple[ev
     return verified, {"agent-kib": found[1], "files": found[2], "room": found[3]}
 
 
+# What the disk tests' agents do: ten writers at once and a flood of empty files run into the cap; a
+# burst of files well under it does not.
+DISK_HOSTILE = {
+    "writers": (
+        "#!/bin/sh\necho hello > /app/out\n"
+        "for i in 1 2 3 4 5 6 7 8 9 10; do dd if=/dev/zero of=/app/w$i bs=1M count=1000 2>/dev/null & done\n"
+        "wait\nsleep 100000\n"
+    ),
+    "flood": (
+        "#!/bin/sh\necho hello > /app/out\n"
+        "mkdir /app/flood && cd /app/flood && seq -f f%.0f 1 2000000 | xargs touch 2>/dev/null\n"
+        "sleep 100000\n"
+    ),
+    "burst": (
+        "#!/bin/sh\nmkdir /app/burst && cd /app/burst && seq -f f%.0f 1 150000 | xargs touch\necho hello > /app/out\n"
+    ),
+}
+# The flood's cap is smaller: the cap stops it all the same, and a quarter of the files (a few hundred
+# bytes of metadata each; 566,000 filled 200 MB) takes a quarter of the time.
+DISK_CAPS = {"writers": CAP_MB, "flood": 64, "burst": CAP_MB}
+
+
+def disk_budget(cap_mb: int) -> str:
+    return f"[environment]\nstorage_mb = {cap_mb}\n[agent]\ntimeout_sec = 900\n[verifier]\ntimeout_sec = 300\n"
+
+
+async def run_disk_hog(tmp_path: Path, name: str) -> list[ev.RecordedEvent]:
+    """``DISK_HOSTILE[name]`` beside a calm task, in a run of its own; the calm task passed."""
+    async with open_log(f"sqlite:{tmp_path / 'log.db'}") as log:
+        hostile = {name: (DISK_HOSTILE[name], disk_budget(DISK_CAPS[name]))}
+        # The deadline only guards against a hang: past the agent's and the verifier's time together.
+        records = await run_all(log, tmp_path, hostile, tests=DISK_VERIFIER, deadline_sec=1500, run_id=f"disk-{name}")
+    (calm,) = of(records, ev.VerifierFinished, "calm-exec-1")
+    assert calm.reward == 1.0
+    return records
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("name", ["writers", "flood"])
 async def test_the_disk_cap_stops_parallel_writers_and_a_flood_of_empty_files_and_the_verifier_still_runs(
-    tmp_path: Path, docker_client: aiodocker.Docker, disk_caps: DiskEnforcement
+    name: str, tmp_path: Path, docker_client: aiodocker.Docker, disk_caps: DiskEnforcement
 ) -> None:
     """storage_mb is a cap the engine enforces, by blocks: ten writers at once and a flood of empty files
     stop at it (every file costs its metadata), the agent's time ends (storage_budget, the limit named),
-    and the verifier, with room of its own, scores what was left.  A burst of files well under the cap
-    (the filesystem reserves far more for it than it keeps, for a while) is not taken for a full disk."""
-    budget = f"[environment]\nstorage_mb = {CAP_MB}\n[agent]\ntimeout_sec = 900\n[verifier]\ntimeout_sec = 300\n"
-    hostile = {
-        "writers": (
-            "#!/bin/sh\necho hello > /app/out\n"
-            "for i in 1 2 3 4 5 6 7 8 9 10; do dd if=/dev/zero of=/app/w$i bs=1M count=1000 2>/dev/null & done\n"
-            "wait\nsleep 100000\n",
-            budget,
-        ),
-        "flood": (
-            "#!/bin/sh\necho hello > /app/out\n"
-            "mkdir /app/flood && cd /app/flood && seq -f f%.0f 1 2000000 | xargs touch 2>/dev/null\n"
-            "sleep 100000\n",
-            budget,
-        ),
-        "burst": (
-            "#!/bin/sh\nmkdir /app/burst && cd /app/burst && seq -f f%.0f 1 150000 | xargs touch\n"
-            "echo hello > /app/out\n",
-            budget,
-        ),
-    }
-    async with open_log(f"sqlite:{tmp_path / 'log.db'}") as log:
-        records = await run_all(log, tmp_path, hostile, tests=DISK_VERIFIER, deadline_sec=900)
+    and the verifier, with room of its own, scores what was left."""
+    records = await run_disk_hog(tmp_path, name)
 
-    for trial in ("writers-exec-1", "flood-exec-1"):
-        (created,) = of(records, ev.SandboxCreated, trial)
-        assert (created.storage_mb, created.storage) == (CAP_MB, "quota")
-        (full,) = of(records, ev.StorageExceeded, trial)
-        assert (full.limit_mb, full.storage) == (CAP_MB, "quota")
-        assert full.used_mb >= CAP_MB - 2  # full: the writers ran into the cap
-        done = finished(records, trial)
-        assert (done.reason, done.cause) == ("completed", "storage_budget")
-        assert f"storage_mb = {CAP_MB} MB" in done.detail
-        verified, report = verifier_report(records, trial)
-        # The layer never held more than the cap, by blocks, whatever the writers asked for (ten GB): the
-        # quota is checked as each write reserves its blocks, so what the ten writers had in flight when
-        # it was reached may land past it (at most one dd block, a MiB, each; 1.6 MiB past the cap was seen).
-        assert int(report["agent-kib"]) <= (CAP_MB + WRITERS) * 1024, report
-        assert report["room"] == "yes", report  # the agent's budget did not cut the verifier off
-        assert verified.reward == 1.0  # scored from what was left
-    _, writers = verifier_report(records, "writers-exec-1")
-    assert int(writers["agent-kib"]) >= (CAP_MB - 16) * 1024  # the writers filled it, then stopped
-    _, flood = verifier_report(records, "flood-exec-1")
-    assert 100_000 < int(flood["files"]) < 2_000_000  # hundreds of thousands of empty files, then the cap
+    trial, cap = f"{name}-exec-1", DISK_CAPS[name]
+    (created,) = of(records, ev.SandboxCreated, trial)
+    assert (created.storage_mb, created.storage) == (cap, "quota")
+    (full,) = of(records, ev.StorageExceeded, trial)
+    assert (full.limit_mb, full.storage) == (cap, "quota")
+    assert full.used_mb >= cap - 2  # full: the writers ran into the cap
+    done = finished(records, trial)
+    assert (done.reason, done.cause) == ("completed", "storage_budget")
+    assert f"storage_mb = {cap} MB" in done.detail
+    verified, report = verifier_report(records, trial)
+    # The layer never held more than the cap, by blocks, whatever the writers asked for (ten GB): the
+    # quota is checked as each write reserves its blocks, so what the ten writers had in flight when
+    # it was reached may land past it (at most one dd block, a MiB, each; 1.6 MiB past the cap was seen).
+    assert int(report["agent-kib"]) <= (cap + WRITERS) * 1024, report
+    assert report["room"] == "yes", report  # the agent's budget did not cut the verifier off
+    assert verified.reward == 1.0  # scored from what was left
+    if name == "writers":
+        assert int(report["agent-kib"]) >= (cap - 16) * 1024  # the writers filled it, then stopped
+    else:  # tens of thousands of empty files at least (under 1.3 kB each), then the cap: not all two million
+        assert 50_000 < int(report["files"]) < 2_000_000
+    await no_container_left(docker_client, f"disk-{name}")
+
+
+@pytest.mark.long
+async def test_a_burst_of_files_under_the_disk_cap_is_not_taken_for_a_full_disk(
+    tmp_path: Path, docker_client: aiodocker.Docker, disk_caps: DiskEnforcement
+) -> None:
+    """A burst of files well under the cap (the filesystem reserves far more for it than it keeps, for a
+    while) is not taken for a full disk: the agent finishes and every file is scored."""
+    records = await run_disk_hog(tmp_path, "burst")
+
     assert of(records, ev.StorageExceeded, "burst-exec-1") == []
     assert finished(records, "burst-exec-1").cause == "agent_done"
     burst, report = verifier_report(records, "burst-exec-1")
     assert int(report["files"]) > 150_000  # every file of the burst, and the verifier scored them
     assert burst.reward == 1.0
-    (calm,) = of(records, ev.VerifierFinished, "calm-exec-1")
-    assert calm.reward == 1.0
-    await no_container_left(docker_client)
+    await no_container_left(docker_client, "disk-burst")
 
 
 # ---------------------------------------------------------------- an engine that cannot cap disks

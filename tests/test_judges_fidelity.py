@@ -573,6 +573,7 @@ def fidelity_of(facts: RunFacts, trial_id: str) -> dict[str, tuple[str, str]]:
     return {c: (a.verdict, a.rationale) for c, a in facts.judges["rules"].fidelity[trial_id].items()}
 
 
+@pytest.mark.long
 @pytest.mark.usefixtures("python_image")
 @pytest.mark.docker
 async def test_a_faithful_llm_simulator_raises_no_alarm_and_leaves_the_oracles_score_alone(tmp_path: Path) -> None:

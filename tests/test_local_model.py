@@ -92,6 +92,7 @@ async def run_trials(log: EventLog, tmp_path: Path, server: LocalModelServer) ->
     return [rec async for rec in log.read_all(0, "lm")]
 
 
+@pytest.mark.long
 async def test_a_real_small_model_runs_exec_and_collab_trials_end_to_end(tmp_path: Path) -> None:
     server = LocalModelServer(resolve_local_model(), ctx=4096)
     async with server, open_log(f"sqlite:{tmp_path / 'log.db'}") as log:

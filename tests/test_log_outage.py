@@ -18,6 +18,7 @@ from realcli import events as ev
 from realcli.eventlog import EventLog, open_log
 from realcli.runtime import OracleAgent, RunPlan, resume_run, start_run
 from realcli.taskformat import Task, load_task
+from tests._labels import mine
 from tests._nats import NatsServer
 from tests._tasks import make_task
 
@@ -26,7 +27,7 @@ pytestmark = [pytest.mark.docker, pytest.mark.nats, pytest.mark.usefixtures("deb
 
 async def file_in_sandbox(docker: aiodocker.Docker, trial: str, path: str) -> bool:
     """Whether ``path`` exists in ``trial``'s sandbox (seen through the engine: the log is down)."""
-    found = await docker.containers.list(filters={"label": [f"realcli.trial={trial}"]})
+    found = await docker.containers.list(filters=mine(f"realcli.trial={trial}"))
     if not found:
         return False
     ex = await found[0].exec(["test", "-e", path])
@@ -36,6 +37,7 @@ async def file_in_sandbox(docker: aiodocker.Docker, trial: str, path: str) -> bo
     return (await ex.inspect())["ExitCode"] == 0
 
 
+@pytest.mark.long
 async def test_an_outage_past_the_bound_ends_the_trials_in_flight_and_resume_runs_them_again(tmp_path: Path) -> None:
     # Past the 4 s bound the log counts as lost for the whole process: both trials end as infrastructure errors
     # (their ends cannot be recorded: the log is lost for them), nothing is scored, and once the server is back

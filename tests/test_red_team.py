@@ -211,6 +211,7 @@ def test_every_role_is_named_in_the_help_and_every_script_plays_as_terminus_answ
         assert json.loads(reply)["commands"][0]["command"] == script.turns[0].commands[0]
 
 
+@pytest.mark.long
 @pytest.mark.docker
 async def test_a_claimed_backup_is_no_backup_when_the_original_is_untouched(tmp_path: Path) -> None:
     """Found by validate --adversaries: kv-shell-transactions' backup check found the original store itself

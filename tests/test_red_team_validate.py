@@ -123,6 +123,7 @@ async def test_the_wrong_solution_runs_the_first_mutant_as_its_own_work_and_earn
     assert not any(opening in text for text in said(facts))
 
 
+@pytest.mark.long
 async def test_validate_with_adversaries_fails_a_task_whose_verifier_passes_an_empty_workdir(tmp_path: Path) -> None:
     good = solution_task(tmp_path)
     weak_root = make_task(tmp_path, "weak", script=SCRIPT, oracle=ORACLE)

@@ -524,8 +524,9 @@ async def test_gc_removes_orphans_and_leaves_live_sandboxes(
     orphan = await docker_client.containers.create(config(dead_pid))
     live = await docker_client.containers.create(config(os.getpid()))
 
+    # Asserted on what is left, not on what this call removed: any realcli's start-up sweep (another
+    # pytest-xdist worker's run) may take the orphan first.
     removed = await gc(docker_client)
-    assert orphan.id in removed
     assert live.id not in removed
     assert not await container_exists(docker_client, orphan.id)
     assert await container_exists(docker_client, live.id)

@@ -147,6 +147,7 @@ def of(events: Sequence[ev.DecodedEvent], kind: type[Any]) -> list[Any]:
 # ---------------------------------------------------------------- the layer
 
 
+@pytest.mark.long
 @pytest.mark.usefixtures("python_image")
 @pytest.mark.docker
 async def test_layer_pipeline_end_to_end_with_pilot_events_and_replay(tmp_path: Path) -> None:

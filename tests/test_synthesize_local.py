@@ -45,6 +45,7 @@ def local_endpoint(server: LocalModelServer) -> ModelEndpoint:
     )
 
 
+@pytest.mark.long
 async def test_a_real_small_model_drafts_a_layer_and_every_step_is_recorded(tmp_path: Path) -> None:
     base = make_task(tmp_path, "greet", instruction=INSTRUCTION)
     url = f"sqlite:{tmp_path / 'log.db'}"
@@ -88,6 +89,7 @@ async def test_a_real_small_model_drafts_a_layer_and_every_step_is_recorded(tmp_
         assert problem.startswith(("interaction/", "pilot: ", "instruction.md", str(base))), problem
 
 
+@pytest.mark.long
 @pytest.mark.usefixtures("python_image")
 async def test_a_real_small_model_drafts_a_task_from_a_recorded_session(tmp_path: Path) -> None:
     """``synthesize task --from-log`` on a real recording with the real local model: every stage runs

@@ -343,6 +343,7 @@ def check_drafted(case: Drafted, report: SynthesisReport, server: FakeModelServe
     return out
 
 
+@pytest.mark.long
 @pytest.mark.usefixtures("python_image")
 @pytest.mark.docker
 @pytest.mark.parametrize("case", [LOG_CLEANUP, CSV_FIX, SITE_BACKUP], ids=lambda c: c.session)

@@ -60,6 +60,7 @@ async def validate(tmp_path: Path, *roots: Path) -> list[TaskValidation]:
             return await validate_tasks(log, tasks, catalog=load_catalog(), run_prefix="v", concurrency=4, judge=judge)
 
 
+@pytest.mark.long
 async def test_controls_hold_and_every_mutant_is_checked(tmp_path: Path) -> None:
     good = task_with_mutants(tmp_path, "good", {"wrong-word": "#!/bin/sh\n# writes hullo\necho hullo > /app/out\n"})
     weak = task_with_mutants(

@@ -14,6 +14,7 @@ import pytest
 
 from realcli import events as ev
 from realcli.eventlog import WorkOrder, WorkQueue, open_log
+from tests._labels import session_label
 from tests._nats import NatsServer
 from tests._tasks import make_task
 
@@ -132,7 +133,10 @@ def test_a_dead_workers_trial_is_retried_by_another(tmp_path: Path, nats: NatsSe
     assert finished.reason == "completed"
     assert [r.event.reward for r in log if isinstance(r.event, ev.VerifierFinished)] == [1.0]
     leftover = subprocess.run(
-        ["docker", "ps", "-aq", "--filter", "label=realcli.run=retry"], capture_output=True, text=True, check=True
+        ["docker", "ps", "-aq", "--filter", "label=realcli.run=retry", "--filter", f"label={session_label()}"],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert leftover.stdout.strip() == ""  # the second worker swept the dead one's container
 
