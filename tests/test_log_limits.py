@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from realcli import events as ev
 from realcli.eventlog import open_log
 from realcli.runtime import too_large
 from realcli.taskformat import load_task
+from tests._labels import session_label
 from tests._nats import NatsServer
 from tests._tasks import make_task
 
@@ -108,8 +110,12 @@ def test_a_full_disk_is_reported_as_such_in_one_line(small_disk: Path) -> None:
 
 
 def interrupted_run(tmp_path: Path, run_id: str) -> tuple[Path, str]:
-    """A run stopped (SIGINT) while its one trial was working: `resume` has a trial to run."""
-    task = make_task(tmp_path, f"slow-{run_id}", solve="#!/bin/sh\nsleep 6\necho hello > /app/out\n")
+    """A run stopped (SIGINT) while its one trial was working: `resume` has a trial to run.
+
+    The trial works until ``release`` lets it finish: a resume started while it works finds it working
+    however slowly the machine starts the second process."""
+    solve = "#!/bin/sh\nwhile [ ! -e /app/go ]; do sleep 0.2; done\necho hello > /app/out\n"
+    task = make_task(tmp_path, f"slow-{run_id}", solve=solve)
     url = f"sqlite:{tmp_path / 'log.db'}"
     proc = spawn("run", str(task), "--mode", "exec", "--run-id", run_id, "--log", url)
     anyio.run(wait_for, url, run_id, ev.CommandStarted, 0)
@@ -117,6 +123,16 @@ def interrupted_run(tmp_path: Path, run_id: str) -> tuple[Path, str]:
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     return task, url
+
+
+def release(run_id: str) -> None:
+    """Let the working trial of ``run_id`` (this session's) finish."""
+    found = subprocess.run(
+        ["docker", "ps", "-q", "--filter", f"label=realcli.run={run_id}", "--filter", f"label={session_label()}"],
+        capture_output=True, text=True, check=True,
+    ).stdout.split()  # fmt: skip
+    assert len(found) == 1, found
+    subprocess.run(["docker", "exec", found[0], "touch", "/app/go"], check=True, capture_output=True)
 
 
 async def wait_for(url: str, run_id: str, kind: type[ev.Event], seen: int) -> None:
@@ -143,6 +159,7 @@ def test_a_resume_while_another_runs_the_run_says_so_in_one_line(tmp_path: Path)
     try:
         anyio.run(wait_for, url, "busy", ev.CommandStarted, 1)  # the first resume's trial is working
         second = realcli("resume", "busy", "--log", url)
+        release("busy")
         _, err = first.communicate(timeout=240)
     finally:
         first.kill()
@@ -159,7 +176,17 @@ def test_two_resumes_started_at_once_one_runs_and_the_other_says_so(tmp_path: Pa
     """Issue 21: two concurrent resumes of one run both failed and left it interrupted."""
     _, url = interrupted_run(tmp_path, "race")
     procs = [spawn("resume", "race", "--log", url) for _ in range(2)]
-    outs = [p.communicate(timeout=240) for p in procs]
+    try:
+        anyio.run(wait_for, url, "race", ev.CommandStarted, 1)  # the winner's trial is working
+        for _ in range(1200):  # and the loser has said so (a resume starts in seconds)
+            if any(p.poll() is not None for p in procs):
+                break
+            time.sleep(0.2)
+        release("race")
+        outs = [p.communicate(timeout=240) for p in procs]
+    finally:
+        for p in procs:
+            p.kill()
     codes = sorted(p.returncode for p in procs)
 
     assert codes == [0, 1], [err for _, err in outs]
