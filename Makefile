@@ -5,7 +5,7 @@ REALCLI := .venv/bin/realcli
 TASKS ?= tasks
 LOG ?= sqlite:runs/realcli.db
 
-.PHONY: setup demo demo-local validate test test-fast test-chaos lint typecheck bench services
+.PHONY: setup demo demo-local validate test test-parallel test-fast test-chaos lint typecheck bench services
 
 setup:
 	scripts/setup.sh
@@ -25,9 +25,14 @@ validate: setup
 demo-local:
 	scripts/demo-local.sh
 
-# Four workers on 2 cores: much of a Docker test is waiting on the engine and the sandboxes.  Tests marked
-# long start first; an xdist_group keeps a module's tests on one worker (CONTRIBUTING.md, "Tests").
 test: services
+	$(PY) -m pytest -q --ignore=tests/chaos
+
+# The same suite on four workers (2 cores: much of a Docker test is waiting on the engine and the
+# sandboxes).  Tests marked long start first; an xdist_group keeps a module's tests on one worker
+# (CONTRIBUTING.md, "Tests").  It becomes `make test` once it has run green under load three times
+# (scripts/test-under-load.sh takes the command as TEST_TARGET).
+test-parallel: services
 	$(PY) -m pytest -q -n 4 --dist loadgroup --no-loadscope-reorder --ignore=tests/chaos
 
 # The pure tier: no Docker engine, no nats-server, no model, no browser (under a minute on 2 cores).
