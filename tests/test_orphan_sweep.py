@@ -107,7 +107,7 @@ async def test_only_sandboxes_whose_owner_is_gone_from_this_host_are_swept(sandb
     await sandboxes.add("before-a-reboot", host=host_id(), owner=rebooted)
 
     want = {"live-owner-here", "other-host", "unattributable"}
-    await swept_until(sandboxes.docker, lambda: sandboxes.alive(), want)
+    await swept_until(sandboxes.docker, sandboxes.alive, want)
 
     assert await sandboxes.alive() == want
 
