@@ -27,9 +27,11 @@ from pathlib import Path
 from typing import Any, Final
 
 import aiodocker
+import anyio
 from aiodocker.containers import DockerContainer
 from aiodocker.exceptions import DockerError
 
+from realcli._errors import EngineError
 from realcli.environments._archives import tar_of_copies
 from realcli.environments._docker import docker_error, is_not_found
 from realcli.environments._imagemap import ImageMap
@@ -233,7 +235,9 @@ class ServiceGroup:
             try:
                 await container.delete(force=True, v=True)
             except DockerError as e:
-                if not is_not_found(e):
+                if e.status == 409:  # another removal (a gc sweep) is under way: the network goes after it
+                    await _gone(container, name)
+                elif not is_not_found(e):
                     raise docker_error(e, f"removing service {name}") from e
         self._containers.clear()
         for volume in self._volumes.values():
@@ -249,3 +253,17 @@ class ServiceGroup:
                 if not is_not_found(e):
                     raise docker_error(e, f"removing network {self.network}") from e
             self._network_made = False
+
+
+async def _gone(container: DockerContainer, name: str, within: float = 120.0) -> None:
+    """Wait until a container that someone else is removing is gone (its network cannot go before)."""
+    with anyio.move_on_after(within):
+        while True:
+            try:
+                await container.show()
+            except DockerError as e:
+                if is_not_found(e):
+                    return
+                raise docker_error(e, f"waiting for service {name} to be removed") from e
+            await anyio.sleep(0.2)
+    raise EngineError(f"docker engine: service {name} was still being removed after {within:.0f} s")

@@ -16,7 +16,6 @@ import anyio
 import pytest
 from aiodocker.exceptions import DockerError
 
-from realcli import EngineError
 from realcli import events as ev
 from realcli.environments import (
     KIND_SANDBOX,
@@ -142,10 +141,14 @@ async def test_a_worker_sweeps_while_it_runs_not_only_when_it_starts(
 
 async def test_a_crashed_trials_services_network_and_volumes_are_swept(sandboxes: Sandboxes) -> None:
     """A multi-container trial whose process died: its services, per-trial network and named volumes all go."""
-    dead = dead_owner()
+    # The owner lives while the group starts (any pytest-xdist worker's start-up sweep would take an
+    # orphan's network from under a half-started group) and dies once it has started.
+    owner_process = await anyio.open_process(["sleep", "600"])
+    owner = owner_id(owner_process.pid)
+    assert owner is not None
 
     def labels(kind: str) -> dict[str, str]:
-        return {**owner_labels(kind, sandboxes.run), LABEL_HOST_ID: host_id(), LABEL_OWNER: dead}
+        return {**owner_labels(kind, sandboxes.run), LABEL_HOST_ID: host_id(), LABEL_OWNER: owner}
 
     project = ev.ComposeProject(
         file="docker-compose.yaml",
@@ -170,15 +173,19 @@ async def test_a_crashed_trials_services_network_and_volumes_are_swept(sandboxes
         memory_mb=256,
     )
     try:
-        await group.start(1.0, "debian:bookworm-slim")  # then the process "dies": nobody removes the group
-        # No count here: another worker's sweep may take the orphaned group as soon as it exists.
+        await group.start(1.0, "debian:bookworm-slim")
+        owner_process.kill()  # the process "dies": nobody removes the group
+        await owner_process.wait()
+        # No count here: another worker's sweep may take the orphaned group as soon as its owner is gone.
 
         await swept_until(sandboxes.docker, lambda: made_by(sandboxes.docker, sandboxes.run), (0, 0, 0))
 
         assert await made_by(sandboxes.docker, sandboxes.run) == (0, 0, 0)
     finally:
-        with contextlib.suppress(EngineError):  # another sweep's removal may still be under way
-            await group.remove()  # nothing left to remove once gc did its work
+        if owner_process.returncode is None:
+            owner_process.kill()
+        await owner_process.aclose()
+        await group.remove()  # nothing left once gc did its work; waits out another sweep's removal if one is under way
 
 
 async def swept_until(docker: aiodocker.Docker, state: Callable[[], Awaitable[T]], want: T) -> None:
