@@ -54,7 +54,7 @@ from realcli.environments._imagemap import ImageMap
 from realcli.environments._images import ImageBuildError, ImageUnavailableError, build_image, context_hash
 from realcli.environments._interface import Sandbox
 from realcli.environments._local import LocalSandbox
-from realcli.environments._networks import require_bridges
+from realcli.environments._networks import StaleEndpointError, remove_network, require_bridges
 from realcli.environments._ownership import (
     KIND_SANDBOX,
     LABEL_HOST,
@@ -111,6 +111,7 @@ __all__ = [
     "RoundTrips",
     "Sandbox",
     "SandboxProcess",
+    "StaleEndpointError",
     "TaskImage",
     "build_image",
     "connect",
@@ -128,6 +129,7 @@ __all__ = [
     "owner_id",
     "prune_images",
     "recipe_hash",
+    "remove_network",
     "require_bridges",
     "session_labels",
     "sweep_forever",

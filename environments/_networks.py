@@ -36,10 +36,12 @@ __all__ = [
     "NETWORK_HINT",
     "NetworkUnavailableError",
     "SandboxNetwork",
+    "StaleEndpointError",
     "engine_bridges",
     "join_network",
     "leave_network",
     "network_of",
+    "remove_network",
     "require_bridges",
 ]
 
@@ -164,9 +166,53 @@ async def _create(docker: aiodocker.Docker, name: str, labels: Mapping[str, str]
             raise docker_error(e, f"creating network {name}") from e
 
 
+class StaleEndpointError(EngineError):
+    """The engine refuses to remove a network for an endpoint no container holds any more.
+
+    A known fault of the Docker engine (moby/moby#42119): its count of a
+    network's endpoints can outlive the last container, and only a restart of
+    the daemon clears it.  Nothing realcli can call removes such a network.
+    """
+
+    def __init__(self, network: str) -> None:
+        super().__init__(
+            f"docker engine: network {network} still counts an endpoint that no container holds (a known "
+            "engine fault, moby/moby#42119); it goes when the Docker daemon restarts"
+        )
+        self.network = network
+
+
 async def _remove(docker: aiodocker.Docker, name: str) -> None:
+    await remove_network(docker, name)
+
+
+async def remove_network(docker: aiodocker.Docker, network: str, *, patience: float = 10.0) -> None:
+    """Remove ``network`` (name or id); a missing one is no error.
+
+    Right after its last container is removed the engine may still count the
+    container's endpoint ("has active endpoints", 403) for a moment, so that
+    answer is asked again for up to ``patience`` seconds.  If it stands while
+    no container is attached, the engine's count is stale:
+    :class:`StaleEndpointError`.
+    """
+    with anyio.move_on_after(patience):
+        while True:
+            try:
+                await network_of(docker, network).delete()
+                return
+            except DockerError as e:
+                if is_not_found(e):
+                    return
+                if e.status != 403:
+                    raise docker_error(e, f"removing network {network}") from e
+            await anyio.sleep(0.25)
+    info: dict[str, object] = {}
     try:
-        await network_of(docker, name).delete()
+        info = await network_of(docker, network).show()
+        await network_of(docker, network).delete()
     except DockerError as e:
-        if not is_not_found(e):
-            raise docker_error(e, f"removing network {name}") from e
+        if is_not_found(e):
+            return
+        if e.status != 403 or info.get("Containers"):
+            raise docker_error(e, f"removing network {network}") from e
+        raise StaleEndpointError(network) from e

@@ -35,7 +35,7 @@ from realcli._errors import EngineError
 from realcli.environments._archives import tar_of_copies
 from realcli.environments._docker import docker_error, is_not_found
 from realcli.environments._imagemap import ImageMap
-from realcli.environments._networks import network_of
+from realcli.environments._networks import remove_network
 from realcli.environments._ownership import LABEL_TRIAL
 from realcli.environments._sandbox_types import DEFAULT_PIDS_LIMIT, FileCopy, MiB
 from realcli.environments._service_waits import wait_for
@@ -247,11 +247,7 @@ class ServiceGroup:
                 if not is_not_found(e):
                     raise docker_error(e, f"removing volume {volume}") from e
         if self._network_made:
-            try:
-                await network_of(self._docker, self.network).delete()
-            except DockerError as e:
-                if not is_not_found(e):
-                    raise docker_error(e, f"removing network {self.network}") from e
+            await remove_network(self._docker, self.network)
             self._network_made = False
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from collections.abc import AsyncIterator, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final
@@ -20,7 +21,15 @@ from typing import Any, Final
 import anyio
 import pytest
 
-from realcli.environments import LABEL_SESSION, SESSION_ENV, DockerUnavailableError, connect, prune_images
+from realcli.environments import (
+    LABEL_SESSION,
+    SESSION_ENV,
+    DockerUnavailableError,
+    StaleEndpointError,
+    connect,
+    prune_images,
+    remove_network,
+)
 from realcli.eventlog import EventLog, open_log
 from tests._nats import NO_NATS_ENV, NatsServer, nats_server
 from tests.fakes import fake_model_server  # noqa: F401  (a fixture)
@@ -114,22 +123,6 @@ def _tier(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> No
         monkeypatch.setenv(NO_NATS_ENV, request.node.nodeid)
 
 
-async def _remove_network(docker: Any, network_id: str) -> None:
-    """Remove a network; the engine may still list an endpoint of a container it has just removed
-    ("has active endpoints", 403) for a moment, so that answer is asked again for a while."""
-    from aiodocker.exceptions import DockerError
-
-    for _ in range(40):
-        try:
-            await (await docker.networks.get(network_id)).delete()
-            return
-        except DockerError as e:
-            if e.status != 403:
-                raise
-            await anyio.sleep(0.25)
-    await (await docker.networks.get(network_id)).delete()  # still held: the engine's own error, as is
-
-
 @pytest.fixture(scope="session")
 def _docker_sweep() -> Iterator[None]:
     """At the end of a session that ran Docker tests: no sandbox, network or volume left; test-built images removed.
@@ -141,6 +134,8 @@ def _docker_sweep() -> Iterator[None]:
     never requests this fixture, so it never connects to the engine.
     """
     yield
+
+    engine_faults: list[StaleEndpointError] = []
 
     async def sweep() -> list[str]:
         async with connect() as docker:
@@ -157,16 +152,25 @@ def _docker_sweep() -> Iterator[None]:
             await prune_images(docker, select=made_here)
             networks = await docker.networks.list(filters=label)
             for net in networks:
-                await _remove_network(docker, net["Id"])
+                try:
+                    await remove_network(docker, net["Id"])
+                except StaleEndpointError as e:
+                    # The engine's fault, not a leak: realcli's removal met it too, and only a
+                    # daemon restart clears it.  Said, not failed on (a false alarm is a defect).
+                    engine_faults.append(e)
             volumes = (await docker.volumes.list(filters=label)).get("Volumes") or []  # type: ignore[no-untyped-call]
             for volume in volumes:
                 await docker._query_json(f"volumes/{volume['Name']}", method="DELETE")
-            return [c.id[:12] for c in mine] + [n["Name"] for n in networks] + [v["Name"] for v in volumes]
+            held = {fault.network for fault in engine_faults}
+            left = [n["Name"] for n in networks if n["Id"] not in held]
+            return [c.id[:12] for c in mine] + left + [v["Name"] for v in volumes]
 
     try:
         leaked = anyio.run(sweep)
     except DockerUnavailableError:
         return  # the engine went away: nothing of this session can be left in it
+    for fault in engine_faults:
+        print(f"note: {fault}", file=sys.__stderr__)  # past pytest's capture: this is session teardown
     assert not leaked, f"sandbox containers, networks or volumes were left behind: {leaked}"
 
 

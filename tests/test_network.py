@@ -7,6 +7,8 @@ with ``--bridge=none`` (as some hosts run Docker).
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,9 +16,11 @@ from pathlib import Path
 import aiodocker
 import anyio
 import pytest
+from aiodocker.exceptions import DockerError
 
+from realcli import EngineError
 from realcli import events as ev
-from realcli.environments import DockerSandbox, gc
+from realcli.environments import DockerSandbox, StaleEndpointError, gc, remove_network, session_labels
 from realcli.eventlog import EventLog, open_log
 from realcli.runtime import OracleAgent, RunPlan, ScriptedVoice, start_run
 from realcli.taskformat import load_task
@@ -219,3 +223,35 @@ async def test_gc_removes_the_network_of_a_process_that_is_gone(
     assert await network_names(docker_client, sandbox_run) == [f"realcli-net-{sandbox_run}-{os.getpid()}"]
     await gc(docker_client, run=sandbox_run)  # a run's own sweep takes its networks, live or not
     assert await network_names(docker_client, sandbox_run) == []
+
+
+async def test_removing_a_network_waits_for_its_last_container_and_never_calls_a_held_one_stale(
+    docker_client: aiodocker.Docker, sandbox_run: str
+) -> None:
+    """A network a container still holds is refused as in use (not as the engine's stale count); once the
+    container is gone it is removed; a network already gone is no error."""
+    labels = {**session_labels(), "realcli.kind": "network", "realcli.run": sandbox_run}
+    name = f"realcli-net-{sandbox_run}-held"
+    network = await docker_client.networks.create({"Name": name, "Labels": labels})
+    container = await docker_client.containers.run(
+        {
+            "Image": "debian:bookworm-slim",
+            "Cmd": ["sleep", "600"],
+            "Labels": {**session_labels(), "realcli.run": sandbox_run},
+            "HostConfig": {"NetworkMode": name},
+        }
+    )
+    try:
+        with pytest.raises(EngineError) as refused:
+            await remove_network(docker_client, name, patience=1)
+        assert not isinstance(refused.value, StaleEndpointError)
+        assert "active endpoints" in str(refused.value)
+
+        async with anyio.create_task_group() as tg:  # the container goes while the removal is waiting
+            tg.start_soon(functools.partial(remove_network, docker_client, name, patience=120))
+            await container.delete(force=True)
+    finally:
+        with contextlib.suppress(DockerError):
+            await container.delete(force=True)
+    assert await network_names(docker_client, sandbox_run) == []
+    await remove_network(docker_client, network.id)  # gone already: nothing to do
