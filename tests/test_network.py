@@ -141,11 +141,15 @@ async def test_sandboxes_of_a_run_share_a_bridge_but_not_each_other_or_the_hosts
         (name,) = await network_names(docker_client, sandbox_run)
         details = await (await docker_client.networks.get(name)).show()
         assert details["Options"]["com.docker.network.bridge.enable_icc"] == "false"
-        served = await a.exec("nohup python3 -m http.server 8000 >/dev/null 2>&1 & sleep 1", timeout_sec=20)
+        served = await a.exec("nohup python3 -m http.server 8000 >/dev/null 2>&1 &", timeout_sec=60)
         assert served.exit_code == 0
-        a_ip = (await a.exec("hostname -i", timeout_sec=10)).stdout.text.split()[0]
+        a_ip = (await a.exec("hostname -i", timeout_sec=60)).stdout.text.split()[0]
         gateway = details["IPAM"]["Config"][0]["Gateway"]
 
+        for _ in range(240):  # wait (generously) until the server listens, however slow its start
+            if await probe(a, "127.0.0.1", 8000):
+                break
+            await anyio.sleep(0.5)
         assert await probe(a, "127.0.0.1", 8000)  # the server runs: what follows is the network's doing
         assert not await probe(b, a_ip, 8000)  # another sandbox of the run
         assert not await probe(b, gateway, nats.port)  # the host, through the bridge
