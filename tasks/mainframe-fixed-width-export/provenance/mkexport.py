@@ -10,7 +10,6 @@ impossible dates, bad sign nibbles, re-sent blocks). Deterministic for a given s
 import argparse
 import datetime as dt
 import random
-from decimal import Decimal
 
 LRECL = 64
 CP = "cp037"
