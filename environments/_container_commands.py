@@ -16,7 +16,7 @@ import tempfile
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Final
 
 import aiohttp
 import anyio
@@ -56,6 +56,7 @@ RESTARTED_MARK = "/logs/.realcli-restarted"
 
 _GONE_CHECKS = 20
 _GONE_CHECK_INTERVAL_SEC = 0.05
+_INIT: Final = "/sbin/docker-init"  # the engine's init (``"Init": True``): PID 1 of every sandbox
 # Kills every process but PID 1, the keep-alive loop, this shell and its `timeout` parent.
 _KILL_ALL = (
     'for d in /proc/[0-9]*; do p=${d#/proc/}; case "$p" in 1|$$|$PPID) continue;; esac; '
@@ -93,6 +94,7 @@ class ContainerCommands:
 
     async def mark_own_processes(self) -> None:
         """Take the processes running now as the container's own (see ``realcli.environments._own_processes``)."""
+        await self._init_child_started()
         for _ in range(2):  # once more on a failure: a loaded machine, the image's own start still settling
             listed = await self.exec(LIST_OWN, timeout_sec=30)
             if listed.exit_code == 0:
@@ -106,6 +108,19 @@ class ContainerCommands:
             inside=parse_listing(listed.stdout.text),
             listed=frozenset((pid, args) for pid, state, args in rows if not state.startswith("Z")),
         )
+
+    async def _init_child_started(self, within: float = 60.0) -> None:
+        """Wait until docker-init has started its child (the keep-alive loop, or the entrypoint's wrapper).
+
+        The engine answers a start once the init runs, and on a loaded machine the init may not have
+        forked yet: its child, missing from the own processes, would be killed with the agent's
+        before the verifier, and the container would end with it.
+        """
+        with anyio.move_on_after(within):
+            while True:
+                if any(not args.startswith(_INIT) for _, _, args in await self._top()):
+                    return
+                await anyio.sleep(0.05)
 
     async def stray_processes(self) -> list[str]:
         """The command lines of live processes that are not the container's own, from the engine's listing."""
@@ -352,7 +367,7 @@ async def _exit_code(ex: Exec) -> int | None:
 
 def _keepalive(args: str) -> bool:
     """Whether a command line is the container's init or its keep-alive loop (before the own ones are marked)."""
-    return args.startswith("/sbin/docker-init") or args in ("sh -c while :; do sleep 86400; done", "sleep 86400")
+    return args.startswith(_INIT) or args in ("sh -c while :; do sleep 86400; done", "sleep 86400")
 
 
 def _cut_head(output: Output, size: int) -> Output:
