@@ -148,7 +148,7 @@ async def leave_network(docker: aiodocker.Docker, name: str) -> None:
             if registry.users[name] > 0:
                 return
             del registry.users[name]
-            await _remove(docker, name)
+            await remove_network(docker, name)
 
 
 async def _create(docker: aiodocker.Docker, name: str, labels: Mapping[str, str]) -> None:
@@ -182,10 +182,6 @@ class StaleEndpointError(EngineError):
         self.network = network
 
 
-async def _remove(docker: aiodocker.Docker, name: str) -> None:
-    await remove_network(docker, name)
-
-
 async def remove_network(docker: aiodocker.Docker, network: str, *, patience: float = 10.0) -> None:
     """Remove ``network`` (name or id); a missing one is no error.
 
@@ -195,24 +191,26 @@ async def remove_network(docker: aiodocker.Docker, network: str, *, patience: fl
     no container is attached, the engine's count is stale:
     :class:`StaleEndpointError`.
     """
-    with anyio.move_on_after(patience):
-        while True:
-            try:
-                await network_of(docker, network).delete()
+    deadline = anyio.current_time() + patience
+    while True:
+        try:
+            await network_of(docker, network).delete()
+            return
+        except DockerError as e:
+            if is_not_found(e):
                 return
-            except DockerError as e:
-                if is_not_found(e):
-                    return
-                if e.status != 403:
-                    raise docker_error(e, f"removing network {network}") from e
-            await anyio.sleep(0.25)
-    info: dict[str, object] = {}
+            if e.status != 403:
+                raise docker_error(e, f"removing network {network}") from e
+            refused = e
+        if anyio.current_time() >= deadline:
+            break
+        await anyio.sleep(0.25)
     try:
-        info = await network_of(docker, network).show()
-        await network_of(docker, network).delete()
+        attached = (await network_of(docker, network).show()).get("Containers")
     except DockerError as e:
         if is_not_found(e):
             return
-        if e.status != 403 or info.get("Containers"):
-            raise docker_error(e, f"removing network {network}") from e
-        raise StaleEndpointError(network) from e
+        raise docker_error(e, f"inspecting network {network}") from e
+    if attached:
+        raise docker_error(refused, f"removing network {network}") from refused
+    raise StaleEndpointError(network) from refused
