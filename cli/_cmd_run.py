@@ -371,16 +371,22 @@ def worker(
 
 @app.command("gc")
 def gc_cmd(
-    images: Annotated[bool, typer.Option("--images", help="Also remove cached task and agent images.")] = False,
+    images: Annotated[
+        bool, typer.Option("--images", help="Also remove cached task and agent images and the engine's build cache.")
+    ] = False,
 ) -> None:
     """Remove sandboxes left behind by dead realcli processes of this host (and, with --images, cached images)."""
-    from realcli.environments import connect, gc, prune_images
+    from realcli.environments import connect, gc, prune_build_cache, prune_images
 
-    async def sweep() -> tuple[list[str], list[str]]:
+    async def sweep() -> tuple[list[str], list[str], int]:
         async with connect() as docker:
-            return await gc(docker), (await prune_images(docker) if images else [])
+            containers = await gc(docker)
+            if not images:
+                return containers, [], 0
+            return containers, await prune_images(docker), await prune_build_cache(docker)
 
-    containers, pruned = run_async(sweep)
+    containers, pruned, freed = run_async(sweep)
     err_console.print(
-        f"removed {len(containers)} leftover container(s)" + (f", {len(pruned)} cached image(s)" if images else "")
+        f"removed {len(containers)} leftover container(s)"
+        + (f", {len(pruned)} cached image(s) and {freed / 1e9:.1f} GB of build cache" if images else "")
     )

@@ -21,7 +21,8 @@ image), and never the engine itself:
   (``disk_enforcement``: btrfs with simple quotas), else a measure polled
   (said once, as a warning); the verifier gets room of its own;
 * clean-up: ``gc`` and ``sweep_forever`` remove what dead realcli processes
-  left behind (by ownership labels), ``prune_images`` the image cache.
+  left behind (by ownership labels), ``prune_images`` the image cache,
+  ``prune_build_cache`` the engine's BuildKit cache beneath it.
 
 ``python -m realcli.environments`` is the command-line entry (used by
 ``make setup`` and CI).
@@ -49,7 +50,7 @@ from realcli.environments._docker import (
     iter_json_lines,
     session_labels,
 )
-from realcli.environments._gc import gc, prune_images, sweep_forever
+from realcli.environments._gc import gc, prune_build_cache, prune_images, sweep_forever
 from realcli.environments._imagemap import ImageMap
 from realcli.environments._images import ImageBuildError, ImageUnavailableError, build_image, context_hash
 from realcli.environments._interface import Sandbox
@@ -127,6 +128,7 @@ __all__ = [
     "host_id",
     "iter_json_lines",
     "owner_id",
+    "prune_build_cache",
     "prune_images",
     "recipe_hash",
     "remove_network",

@@ -1,4 +1,5 @@
-"""Removing what dead realcli processes left behind: sandboxes, run and trial networks, trial volumes, cached images."""
+"""Removing what dead realcli processes left behind: sandboxes, run and trial networks, trial volumes, cached images
+and the engine's build cache."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from realcli.environments._networks import KIND_NETWORK, network_of
 from realcli.environments._ownership import KIND_SANDBOX, LABEL_KIND, LABEL_RUN, owner_alive
 from realcli.environments._services import KIND_VOLUME
 
-__all__ = ["gc", "prune_images", "sweep_forever"]
+__all__ = ["gc", "prune_build_cache", "prune_images", "sweep_forever"]
 
 
 async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: float | None = None) -> list[str]:
@@ -148,3 +149,18 @@ async def prune_images(
                 raise docker_error(e, f"removing image {image['Id'][:19]}") from e
             removed.append(str(image["Id"]))
     return removed
+
+
+async def prune_build_cache(docker: aiodocker.Docker) -> int:
+    """Remove the engine's BuildKit cache that no build is using; returns the bytes it freed.
+
+    Removing an image does not free its layers while BuildKit's cache still
+    holds the snapshots it built them from, so pruning images alone leaves the
+    engine's disk as full as before (the daemon that ``scripts/services.sh``
+    starts also collects this cache down to a bound after builds).
+    """
+    try:
+        answer = await docker._query_json("build/prune", method="POST", params={"all": "1"})
+    except DockerError as e:
+        raise docker_error(e, "pruning the build cache") from e
+    return int((answer or {}).get("SpaceReclaimed") or 0)

@@ -22,6 +22,7 @@ from realcli.environments import (
     context_hash,
     ensure_base_images,
     ensure_task_image,
+    prune_build_cache,
     prune_images,
     recipe_hash,
 )
@@ -340,6 +341,30 @@ async def test_prune_removes_agent_images_before_the_task_images_they_are_built_
         with pytest.raises(aiodocker.DockerError) as err:
             await docker_client.images.inspect(ref)
         assert err.value.status == 404
+
+
+async def _build_cache_ids(docker: aiodocker.Docker) -> set[str]:
+    df = await docker._query_json("system/df", method="GET")
+    return {record["ID"] for record in df.get("BuildCache") or []}
+
+
+@pytest.mark.docker
+async def test_pruning_the_build_cache_frees_the_layers_a_removed_image_left_in_it(
+    docker_client: aiodocker.Docker, debian_image: str, tmp_path: Path
+) -> None:
+    # A removed image's layers stay on the engine's disk while BuildKit's cache holds the snapshots
+    # they were built from: that is how a machine that builds many tasks fills its disk.
+    before = await _build_cache_ids(docker_client)
+    env = write_env(tmp_path, f"FROM {debian_image}\nRUN head -c 4000000 /dev/urandom > /blob-{secrets.token_hex(4)}\n")
+    image = await ensure_task_image(docker_client, task_id(), env)
+    await docker_client.images.delete(image.tag)
+    left = await _build_cache_ids(docker_client) - before
+    assert left, "the build left no cache record"
+
+    freed = await prune_build_cache(docker_client)
+
+    assert freed >= 4_000_000
+    assert not left & await _build_cache_ids(docker_client)
 
 
 # ------------------------------------------------------------------- BuildKit
