@@ -156,8 +156,10 @@ async def prune_build_cache(docker: aiodocker.Docker) -> int:
 
     Removing an image does not free its layers while BuildKit's cache still
     holds the snapshots it built them from, so pruning images alone leaves the
-    engine's disk as full as before (the daemon that ``scripts/services.sh``
-    starts also collects this cache down to a bound after builds).
+    engine's disk as full as before.  (Docker 20.10's own collection of this
+    cache, ``builder.gc`` in the daemon's configuration, is not switched on:
+    with builds running beside it, it crashed the daemon with a nil pointer in
+    BuildKit's ``GetByBlob``.)  Run it while nothing builds.
     """
     try:
         answer = await docker._query_json("build/prune", method="POST", params={"all": "1"})

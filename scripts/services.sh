@@ -20,13 +20,6 @@
 # storage_mb, by blocks (docs/harbor-compat.md).  Where that cannot be had (no
 # btrfs, no loop devices, an older kernel), dockerd starts on its default data
 # root and says so: realcli then only polls storage_mb.
-#
-# The engine's BuildKit keeps the snapshots of every build step as cache, and
-# Docker 20.10 never collects them unless told to: removing task images
-# (`realcli gc --images`) frees nothing while the cache holds their layers, and
-# a machine that builds many tasks fills its disk.  So dockerd gets a
-# configuration ($data.daemon.json: /etc/docker/daemon.json, if any, plus this)
-# that collects the build cache down to a quarter of its disk after builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 marker=.ci/started-dockerd
@@ -95,30 +88,8 @@ prepare_disk() {
   fi
 }
 
-# The daemon's configuration: the machine's own (/etc/docker/daemon.json), with BuildKit's cache collected
-# down to a quarter of the data root's filesystem unless that configuration says otherwise.
-daemon_config() {
-  local config=$data.daemon.json
-  mkdir -p "$(dirname "$config")"
-  python3 - "$config" "$data" <<'EOF'
-import json, os, sys
-config, data_root = sys.argv[1], sys.argv[2]
-stat = os.statvfs(data_root if os.path.isdir(data_root) else os.path.dirname(data_root))
-keep_gb = max(2, stat.f_blocks * stat.f_frsize // 4 // 10**9)
-try:
-    with open("/etc/docker/daemon.json") as f:
-        settings = json.load(f)
-except FileNotFoundError:
-    settings = {}
-settings.setdefault("builder", {}).setdefault("gc", {"enabled": True, "defaultKeepStorage": f"{keep_gb}GB"})
-with open(config, "w") as f:
-    json.dump(settings, f, indent=2)
-EOF
-  echo "$config"
-}
-
 start_dockerd() {
-  nohup dockerd --config-file "$(daemon_config)" "$@" >"$log" 2>&1 &
+  nohup dockerd "$@" >"$log" 2>&1 &
   local pid=$!
   for _ in $(seq 1 60); do
     if docker_up; then echo "$pid" >"$marker"; return 0; fi
