@@ -372,7 +372,11 @@ def worker(
 @app.command("gc")
 def gc_cmd(
     images: Annotated[
-        bool, typer.Option("--images", help="Also remove cached task and agent images and the engine's build cache.")
+        bool,
+        typer.Option(
+            "--images",
+            help="Also remove cached task and agent images and the engine's build cache (while nothing builds).",
+        ),
     ] = False,
 ) -> None:
     """Remove sandboxes left behind by dead realcli processes of this host (and, with --images, cached images)."""

@@ -4,9 +4,10 @@ and the engine's build cache."""
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -151,7 +152,7 @@ async def prune_images(
     return removed
 
 
-async def prune_build_cache(docker: aiodocker.Docker) -> int:
+async def prune_build_cache(docker: aiodocker.Docker, *, ids: Iterable[str] | None = None) -> int:
     """Remove the engine's BuildKit cache that no build is using; returns the bytes it freed.
 
     Removing an image does not free its layers while BuildKit's cache still
@@ -159,10 +160,18 @@ async def prune_build_cache(docker: aiodocker.Docker) -> int:
     engine's disk as full as before.  (Docker 20.10's own collection of this
     cache, ``builder.gc`` in the daemon's configuration, is not switched on:
     with builds running beside it, it crashed the daemon with a nil pointer in
-    BuildKit's ``GetByBlob``.)  Run it while nothing builds.
+    BuildKit's ``GetByBlob``.)  Prune it all while nothing builds; ``ids``
+    narrows the removal to those cache records (the ``ID`` of the engine's
+    ``/system/df`` ``BuildCache``), which builds of other content never reuse.
     """
-    try:
-        answer = await docker._query_json("build/prune", method="POST", params={"all": "1"})
-    except DockerError as e:
-        raise docker_error(e, "pruning the build cache") from e
-    return int((answer or {}).get("SpaceReclaimed") or 0)
+    selections: list[dict[str, str]] = (
+        [{"all": "1"}] if ids is None else [{"all": "1", "filters": json.dumps({"id": [i]})} for i in ids]
+    )
+    freed = 0
+    for params in selections:
+        try:
+            answer = await docker._query_json("build/prune", method="POST", params=params)
+        except DockerError as e:
+            raise docker_error(e, "pruning the build cache") from e
+        freed += int((answer or {}).get("SpaceReclaimed") or 0)
+    return freed

@@ -343,9 +343,10 @@ async def test_prune_removes_agent_images_before_the_task_images_they_are_built_
         assert err.value.status == 404
 
 
-async def _build_cache_ids(docker: aiodocker.Docker) -> set[str]:
+async def _build_cache(docker: aiodocker.Docker, token: str) -> set[str]:
+    """The ids of the engine's build cache records whose description holds ``token``."""
     df = await docker._query_json("system/df", method="GET")
-    return {record["ID"] for record in df.get("BuildCache") or []}
+    return {record["ID"] for record in df.get("BuildCache") or [] if token in record.get("Description", "")}
 
 
 @pytest.mark.docker
@@ -354,17 +355,18 @@ async def test_pruning_the_build_cache_frees_the_layers_a_removed_image_left_in_
 ) -> None:
     # A removed image's layers stay on the engine's disk while BuildKit's cache holds the snapshots
     # they were built from: that is how a machine that builds many tasks fills its disk.
-    before = await _build_cache_ids(docker_client)
-    env = write_env(tmp_path, f"FROM {debian_image}\nRUN head -c 4000000 /dev/urandom > /blob-{secrets.token_hex(4)}\n")
+    token = f"blob-{secrets.token_hex(4)}"
+    env = write_env(tmp_path, f"FROM {debian_image}\nRUN head -c 4000000 /dev/urandom > /{token}\n")
     image = await ensure_task_image(docker_client, task_id(), env)
     await docker_client.images.delete(image.tag)
-    left = await _build_cache_ids(docker_client) - before
+    left = await _build_cache(docker_client, token)
     assert left, "the build left no cache record"
 
-    freed = await prune_build_cache(docker_client)
+    # Only this build's records: other tests build beside this one, and their cache is theirs.
+    freed = await prune_build_cache(docker_client, ids=left)
 
     assert freed >= 4_000_000
-    assert not left & await _build_cache_ids(docker_client)
+    assert not await _build_cache(docker_client, token)
 
 
 # ------------------------------------------------------------------- BuildKit
