@@ -88,6 +88,17 @@ prepare_disk() {
   fi
 }
 
+# Bridges that an engine left when it died, or whose data root went away, keep their subnets: a new engine
+# then finds every address pool overlapping ("could not find an available, non-overlapping IPv4 address
+# pool") and creates no network.  Called only when no engine answers, so none of them is live.
+remove_stale_bridges() {
+  command -v ip >/dev/null || return 0
+  local dev
+  for dev in $(ip -o link show type bridge 2>/dev/null | awk -F': ' '{ print $2 }' | grep -E '^br-[0-9a-f]{12}$' || true); do
+    ip link delete "$dev" 2>/dev/null && echo "services: removed $dev, a bridge left by an engine that is gone"
+  done
+}
+
 start_dockerd() {
   nohup dockerd "$@" >"$log" 2>&1 &
   local pid=$!
@@ -123,6 +134,7 @@ case "${1:-start}" in
       echo "services: WARNING: no btrfs disk with simple quotas for the engine: sandboxes' storage_mb is" \
         "only polled, not capped"
     fi
+    remove_stale_bridges
     echo "services: starting dockerd (bridged networking${storage:+, data root $data})"
     if start_dockerd "${storage[@]}"; then exit 0; fi
     echo "services: dockerd could not start with bridged networking (see $log); starting it without:" \
