@@ -75,11 +75,30 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             "tests outside their tier (mark them with pytestmark or @pytest.mark.<marker>):\n  "
             + "\n  ".join(unmarked.values())
         )
+    _check_groups_took(config, items)
     dropped = [item for item in items if item.get_closest_marker("docker") and _log_backend(item) == "memory"]
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = [item for item in items if item not in dropped]
     items[:] = long_first(items)
+
+
+def _check_groups_took(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Fail the tests of an ``xdist_group`` whose group pytest-xdist did not take.
+
+    ``--dist loadgroup`` keeps a group on one worker by suffixing its tests' node ids with
+    ``@group`` (its own hook, which runs before this one).  Where pytest keeps the node id elsewhere
+    (pytest 9.2 with pytest-xdist 3.8), the suffix is lost, the group is spread over every worker,
+    and what it keeps serial (the agent images) runs in parallel, silently.
+    """
+    if not (hasattr(config, "workerinput") and config.getvalue("loadgroup")):
+        return
+    for item in items:
+        if item.get_closest_marker("xdist_group") is not None and "@" not in item.nodeid:
+            item.stash[OUT_OF_TIER] = (
+                f"{item.nodeid}: pytest-xdist did not take its xdist_group (pytest {pytest.__version__}): "
+                "the group runs on every worker; install the pytest that pyproject.toml pins"
+            )
 
 
 def long_first(items: list[pytest.Item]) -> list[pytest.Item]:
