@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/test-under-load.sh [RUNS]: the whole suite (make $TEST_TARGET, default test-parallel) RUNS times (default 3) while two CPU
+# scripts/test-under-load.sh [RUNS]: the whole suite (make $TEST_TARGET, default test) RUNS times (default 3) while two CPU
 # burners run beside it, each run's time and outcome on one line.  A test that fails only here asserts on
 # speed somewhere: find where (CONTRIBUTING.md, "Tests").
 #
@@ -30,7 +30,7 @@ fi
 failed=0
 for i in $(seq 1 "$runs"); do
   start=$(date +%s)
-  if make "${TEST_TARGET:-test-parallel}" >"$logs/run-$i.log" 2>&1; then outcome=passed; else outcome=FAILED; failed=1; fi
+  if make "${TEST_TARGET:-test}" >"$logs/run-$i.log" 2>&1; then outcome=passed; else outcome=FAILED; failed=1; fi
   summary=$(grep -E '^[0-9]+ (passed|failed)|^=+ .*(passed|failed)' "$logs/run-$i.log" | tail -n 1 || true)
   echo "run $i/$runs: $outcome in $(($(date +%s) - start)) s ($summary; log: $logs/run-$i.log)"
 done
