@@ -27,8 +27,7 @@ demo-local:
 
 # The suite on four workers (2 cores: much of a Docker test is waiting on the engine and the
 # sandboxes).  Tests marked long start first; an xdist_group keeps a module's tests on one worker
-# (CONTRIBUTING.md, "Tests").  It ran green three times in a row beside two CPU burners
-# (scripts/test-under-load.sh, which takes the make target as TEST_TARGET) before it became `make test`.
+# (CONTRIBUTING.md, "Tests"; scripts/test-under-load.sh runs it beside two CPU burners).
 test: services
 	$(PY) -m pytest -q -n 4 --dist loadgroup --no-loadscope-reorder --ignore=tests/chaos
 
