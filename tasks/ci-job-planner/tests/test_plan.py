@@ -82,13 +82,18 @@ def write(name, payload):
 CPU_LIMIT = 10
 
 
-def limit_cpu():
-    resource.setrlimit(resource.RLIMIT_CPU, (CPU_LIMIT, CPU_LIMIT + 5))
+# Refusing bad input takes no planning: a planner that starts planning anyway (zero workers never
+# finish a job) is stopped sooner.
+ERROR_CPU_LIMIT = 2
 
 
-def run(path, *args, timeout=60):  # the wall clock only backs up the CPU limit (a planner that sleeps)
+def cpu_limit(seconds):
+    return lambda: resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
+
+
+def run(path, *args, timeout=60, cpu=CPU_LIMIT):  # the wall clock only backs up the CPU limit (a planner that sleeps)
     return subprocess.run(
-        ["python3", PLAN, path, *args], capture_output=True, text=True, timeout=timeout, preexec_fn=limit_cpu
+        ["python3", PLAN, path, *args], capture_output=True, text=True, timeout=timeout, preexec_fn=cpu_limit(cpu)
     )
 
 
@@ -163,7 +168,7 @@ def test_extra_keys_duplicate_needs_and_empty_input():
 
 
 def error(payload, *args):
-    r = run(write("bad.json", payload), *(args or ("--workers", "2")))
+    r = run(write("bad.json", payload), *(args or ("--workers", "2")), cpu=ERROR_CPU_LIMIT)
     assert r.stdout.strip() == "", "nothing on stdout on error"
     assert "Traceback" not in r.stderr
     return r
@@ -201,7 +206,7 @@ def test_bad_worker_count_and_missing_file():
     r = error({"jobs": [{"id": "a", "duration": 1}]}, "--workers", "0")
     assert r.returncode == 2
     assert r.stderr.startswith("error: ")
-    r = run("/tmp/plan-verifier/does-not-exist.json", "--workers", "2")
+    r = run("/tmp/plan-verifier/does-not-exist.json", "--workers", "2", cpu=ERROR_CPU_LIMIT)
     assert r.returncode == 2
     assert r.stderr.startswith("error: ")
     assert r.stdout == ""
