@@ -120,6 +120,17 @@ def test_a_plain_typescript_and_a_command_longer_than_the_terminal() -> None:
     assert s.commands[5].output.splitlines()[:2] == ["3c3", "< port = 8000"]
 
 
+def test_the_shells_own_refusals_are_failures() -> None:
+    """bash refused an unquoted history expansion before running anything ("!now": event not found);
+    the same echo with a space after the "!" ran.  (Recorded with script -T, typed ahead through a pipe.)"""
+    s = parse_session(SESSIONS / "shell-errors.typescript")
+    assert texts(s) == ["cd /tmp/rec", 'echo "backup done!now"', 'echo "backup done! now"', "ls nosuchdir"]
+    refused, ran = s.commands[1], s.commands[2]
+    assert (refused.failed, refused.output) == (True, "bash: !now: event not found")
+    assert (ran.failed, ran.output) == (False, "backup done! now")
+    assert s.commands[3].failed
+
+
 def test_a_bash_history_with_timestamps() -> None:
     s = parse_session(SESSIONS / "small-build.bash_history")
     assert s.format == "bash-history"

@@ -52,7 +52,9 @@ _ZSH_ENTRY: Final = re.compile(r"^: (\d{9,11}):(\d+);(.*)$")
 _FAILURE: Final = re.compile(
     r"command not found|No such file or directory|Permission denied|[Ss]yntax ?[Ee]rror|Traceback \(most recent|"
     r"\berror\b|\bError\b|\bERROR:|\bfatal:|\bFAILED\b|cannot |can't |unterminated|[Uu]nknown option|"
-    r"[Uu]sage: |\*\*\* \[.*\] Error \d|No rule to make target|not permitted",
+    r"[Uu]sage: |\*\*\* \[.*\] Error \d|No rule to make target|not permitted|"
+    # the shell's own refusals: a history expansion ("!now"), a bad ${...}, set -u
+    r"event not found|bad substitution|unbound variable",
 )
 
 
