@@ -1,0 +1,3 @@
+"""tidemark: tide tables for small harbours from harmonic constants."""
+
+__version__ = "1.4.2"
