@@ -540,6 +540,12 @@ def test_every_variant_renders_with_the_glossary_examples(catalog: Catalog) -> N
         ("pytest -q tests/", True),
         ("service ssh restart", False),
         ("systemctl restart ssh", False),
+        # the agent's own program or check, run by its path, exercises the result
+        ("/app/svc/ci/vuln-check /app/svc", True),
+        ("env -u OSV_DB AUDIT_TODAY=2026-01-01 /app/svc/ci/vuln-check /app/svc", True),
+        ("cd /app && ./build/tally --selftest", True),
+        ("cd /app/svc", False),
+        ("mkdir -p /app/out", False),
     ],
 )
 def test_the_default_verification_pattern(command: str, verifies: bool) -> None:
