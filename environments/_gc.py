@@ -164,6 +164,7 @@ async def prune_build_cache(docker: aiodocker.Docker, *, ids: Iterable[str] | No
     narrows the removal to those cache records (the ``ID`` of the engine's
     ``/system/df`` ``BuildCache``), which builds of other content never reuse.
     """
+    # One request per record: the engine takes one value per filter ("filters expect only one value").
     selections: list[dict[str, str]] = (
         [{"all": "1"}] if ids is None else [{"all": "1", "filters": json.dumps({"id": [i]})} for i in ids]
     )

@@ -47,8 +47,9 @@ NO_ENGINE: Final = "unix:///nonexistent/mark-the-test-docker.sock"
 BROWSER_FIXTURES: Final = frozenset({"browser"})
 NATS_FIXTURES: Final = frozenset({"nats"})
 DOCKER_FIXTURE_MODULE: Final = "tests.conftest_docker"
-# Why a test is outside its tier, when a UsageError cannot say so (under pytest-xdist).
-OUT_OF_TIER: Final = pytest.StashKey[str]()
+# Why a test cannot run as collected (outside its tier, or its xdist_group not taken), when a UsageError
+# cannot say so (under pytest-xdist).
+CANNOT_RUN: Final = pytest.StashKey[str]()
 
 
 # ------------------------------------------------------------------ tiers
@@ -69,7 +70,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if unmarked and hasattr(config, "workerinput"):
         # A pytest-xdist worker's UsageError reaches its controller without the message: fail each test instead.
         for item, problem in unmarked.items():
-            item.stash[OUT_OF_TIER] = problem
+            item.stash[CANNOT_RUN] = problem
     elif unmarked:
         raise pytest.UsageError(
             "tests outside their tier (mark them with pytestmark or @pytest.mark.<marker>):\n  "
@@ -95,7 +96,7 @@ def _check_groups_took(config: pytest.Config, items: list[pytest.Item]) -> None:
         return
     for item in items:
         if item.get_closest_marker("xdist_group") is not None and "@" not in item.nodeid:
-            item.stash[OUT_OF_TIER] = (
+            item.stash[CANNOT_RUN] = (
                 f"{item.nodeid}: pytest-xdist did not take its xdist_group (pytest {pytest.__version__}): "
                 "the group runs on every worker; install the pytest that pyproject.toml pins"
             )
@@ -131,8 +132,8 @@ def _defined_in(fixturedef: Any, module: str) -> bool:
 @pytest.fixture(autouse=True)
 def _tier(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """Give a test what its markers say, and nothing else (see the module docstring)."""
-    if OUT_OF_TIER in request.node.stash:
-        pytest.fail(request.node.stash[OUT_OF_TIER], pytrace=False)
+    if CANNOT_RUN in request.node.stash:
+        pytest.fail(request.node.stash[CANNOT_RUN], pytrace=False)
     if request.node.get_closest_marker("docker") is not None:
         request.getfixturevalue("base_images")
         request.getfixturevalue("_docker_sweep")
