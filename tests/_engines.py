@@ -71,10 +71,23 @@ class RestrictedEngine:
                 self._proc.kill()
                 self._proc.wait()
         self._log.close()
-        # What the engine may leave mounted: overlay leftovers, its network namespace's handle.
-        for mounted in ("data", "exec"):
-            subprocess.run(["umount", "-R", str(self.root / mounted)], capture_output=True)
+        # What the engine leaves mounted: overlay leftovers and its network namespace's handle
+        # (exec/netns/default, an nsfs mount in the host's mount namespace: ``unshare --net`` gives the
+        # engine a network namespace only).  Neither data nor exec is a mount point itself, so each
+        # mount under the root is unmounted by name, deepest first; a handle left would keep the
+        # namespace alive and the directory on disk.
+        for mounted in sorted(self._mounts(), key=len, reverse=True):
+            subprocess.run(["umount", "-l", mounted], capture_output=True)
+        left = self._mounts()
         shutil.rmtree(self.root, ignore_errors=True)
+        assert not left, f"the second engine left mounts: {left}"
+
+    def _mounts(self) -> list[str]:
+        """The mount points at or under the engine's root, as the host's mount table lists them."""
+        root = str(self.root)
+        with open("/proc/self/mounts") as table:
+            points = [line.split()[1] for line in table]
+        return [p for p in points if p == root or p.startswith(root + "/")]
 
 
 def realcli(engine: RestrictedEngine, *args: str) -> subprocess.CompletedProcess[str]:
