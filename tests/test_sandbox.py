@@ -29,6 +29,8 @@ from realcli.environments import (
     connect,
     gc,
 )
+from realcli.environments._changes import DOCKER_CHANGE_KINDS
+from realcli.environments._layer_diff import container_changes
 from realcli.events import EnvironmentConfig
 
 pytest_plugins = ["tests.conftest_docker"]
@@ -362,6 +364,62 @@ async def test_changes_come_from_the_engine_and_tell_the_images_files_apart(
     for parent in ("/etc", "/etc/apt", "/usr", "/usr/local", "/usr/local/bin"):
         assert parent not in kinds
     assert [c.kind for c in changes.changes][:2] == ["deleted", "deleted"]  # deletions first
+
+
+# Every kind of change the engine's rules tell apart (moby's pkg/archive): content, mode, owner, time,
+# capability; files and directories added, deleted, moved and replaced by the other kind; hard links
+# to the image's files (Debian's perl has two names); and changes the engine does not count (a file
+# written back with its size and time, a file or directory made and removed, a directory's time).
+LAYER_BATTERY = textwrap.dedent(
+    """\
+    set -e
+    echo hi > /root/x
+    mkdir -p /app/sub/deep && echo y > /app/sub/y && echo z > /app/sub/deep/z
+    rm -rf /usr/share/doc
+    mv /etc/motd /etc/motd2
+    chmod 600 /etc/passwd
+    chown 1:1 /etc/shells
+    ln /etc/group /etc/group2
+    ln -s /x /root/link
+    mkfifo /root/fifo
+    touch -d 2001-01-01 /etc/issue
+    cp -p /etc/issue.net /tmp/keep
+    printf X | dd of=/etc/issue.net bs=1 count=1 conv=notrunc 2>/dev/null
+    touch -r /tmp/keep /etc/issue.net && rm /tmp/keep
+    rm /etc/debian_version && mkdir /etc/debian_version && echo a > /etc/debian_version/a
+    rm -r /usr/share/zoneinfo/Europe && mkdir /usr/share/zoneinfo/Europe && echo b > /usr/share/zoneinfo/Europe/Berlin
+    rm -r /usr/share/zoneinfo/Asia && echo file > /usr/share/zoneinfo/Asia
+    mv /usr/share/zoneinfo/America /usr/share/zoneinfo-america
+    mkdir /var/gone && rmdir /var/gone && touch /var/gone-too && rm /var/gone-too
+    touch -d 1999-09-09 /var/log
+    python3 -c "import os; os.setxattr('/usr/bin/true', 'security.capability', bytes([1, 0, 0, 2, 0, 4] + [0] * 14))"
+    echo more >> /usr/bin/perl
+    ln /usr/bin/sed /usr/local/bin/sed-link
+    chmod 4755 /usr/bin/tee
+    echo data > /etc/nsswitch.new && mv /etc/nsswitch.new /etc/nsswitch.conf
+    """
+)
+
+
+@pytest.mark.docker
+async def test_the_layers_own_record_of_changes_gives_the_engines_answer(
+    docker_client: aiodocker.Docker, python_image: str, sandbox_run: str, disk_caps: DiskEnforcement
+) -> None:
+    """On a btrfs data root the changes are read from what btrfs recorded as written since the layer
+    was made (``_layer_diff``), not from the engine's walk of both trees: path for path, the same."""
+    assert disk_caps.root is not None
+    async with sandbox(docker_client, python_image, sandbox_run) as sb:
+        done = await sb.exec(LAYER_BATTERY, timeout_sec=60)
+        assert done.exit_code == 0, done.stderr.text
+        raw = await docker_client._query_json(f"containers/{sb.id}/changes", method="GET")
+        engines = {(c["Path"], DOCKER_CHANGE_KINDS[c["Kind"]]) for c in raw}
+        from_layer = set(await anyio.to_thread.run_sync(container_changes, disk_caps.root, sb.id))
+        through_sandbox = {(c.path, c.kind) for c in await sb.changed_paths()}
+    assert from_layer == engines
+    assert through_sandbox == engines
+    assert {("/usr/bin/perl", "modified"), ("/usr/bin/perl5.36.0", "modified")} <= engines  # one inode, two names
+    assert {("/usr/share/doc", "deleted"), ("/usr/share/zoneinfo-america/Chicago", "added")} <= engines
+    assert not {"/etc/issue.net", "/var/gone", "/var/log"} & {path for path, _ in engines}
 
 
 # ------------------------------------------------------------------- lifecycle

@@ -1,0 +1,278 @@
+"""A container's changes read from btrfs's own record of what was written since the layer was made.
+
+The engine's changes API (``docker diff``) compares a container's writable
+layer with the layer under it by walking both trees whole: on a btrfs data
+root about half a second of the engine's CPU for a Python image of 12,000
+files, and proportionally more for larger images, once or twice per trial.
+
+The layer is a btrfs snapshot of its ``-init`` layer, and btrfs stamps every
+inode it writes with the transaction that wrote it.  So the inodes written
+since the snapshot are found by a tree search that skips every tree block
+older than the snapshot; only their paths and the directories they sit in
+are compared with the ``-init`` layer, by the engine's own rules
+(``statDifferent`` in moby's ``pkg/archive``): mode, owner, device and, for
+what is not a directory, size and modification time; the file capability
+attribute; a directory with a change inside it is itself modified; an added
+directory is added with everything in it; a deleted one is deleted alone.
+The answer is the one the engine would give, at a few milliseconds.
+
+The transaction is committed first: btrfs holds recent inode updates in
+memory until then, out of the tree's reach.  Needs root and the engine's data
+root on this machine, as the disk caps do (``_btrfs``); where either is
+missing, the caller asks the engine.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import stat
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Final
+
+from realcli.events import PathChangeKind as ChangeKind
+
+__all__ = ["container_changes", "layer_changes"]
+
+# ioctl numbers from linux/btrfs.h: _IOC(dir, 0x94, nr, size).
+_IOC_TREE_SEARCH: Final = 0xD0009411  # _IOWR(.., 17, struct btrfs_ioctl_search_args), 4096 bytes
+_IOC_INO_LOOKUP: Final = 0xD0009412  # _IOWR(.., 18, struct btrfs_ioctl_ino_lookup_args), 4096 bytes
+_IOC_GET_SUBVOL_INFO: Final = 0x81F8943C  # _IOR(.., 60, struct btrfs_ioctl_get_subvol_info_args), 504 bytes
+_IOC_SYNC: Final = 0x9408  # _IO(.., 8): commit the transaction
+_SEARCH_KEY: Final = struct.Struct("<QQQQQQQIIII")  # struct btrfs_ioctl_search_key, up to its unused tail
+_SEARCH_ITEMS: Final = 104  # the results follow the whole key (its four unused u64 included)
+_SEARCH_HEADER: Final = struct.Struct("<QQQII")  # transid, objectid, offset, type, len
+_ROOT_DIR: Final = 256  # a subvolume's root directory
+_INODE_ITEM: Final = 1
+_INODE_REF: Final = 12
+_INODE_EXTREF: Final = 13
+_U64: Final = 2**64 - 1
+_CAPABILITY: Final = "security.capability"
+
+
+def container_changes(root: Path, container_id: str) -> list[tuple[str, ChangeKind]]:
+    """What the container changed in its layer, under the engine's btrfs data root ``root`` (OSError: cannot tell).
+
+    The engine's layout, as ``_btrfs`` reads it: the mount id names the
+    container's layer under ``btrfs/subvolumes``, and the ``-init`` layer
+    beside it is what the engine compares it with.
+    """
+    mount_id = (root / "image" / "btrfs" / "layerdb" / "mounts" / container_id / "mount-id").read_text().strip()
+    layers = root / "btrfs" / "subvolumes"
+    parent = layers / f"{mount_id}-init"
+    if not parent.is_dir():
+        raise FileNotFoundError(f"no -init layer beside {layers / mount_id}")
+    return layer_changes(layers / mount_id, parent)
+
+
+def layer_changes(layer: Path, parent: Path) -> list[tuple[str, ChangeKind]]:
+    """What ``layer`` (a snapshot of ``parent``) changed, as the engine's changes API lists it, by path.
+
+    Raises OSError where the kernel cannot answer (not btrfs, not root).
+    """
+    fd = os.open(layer, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.ioctl(fd, _IOC_SYNC)
+        since = _created_in(fd)
+        written = list(_inodes_written_since(fd, since))
+        paths: set[str] = set()
+        dirs: set[str] = set()
+        for objectid, nlink, mode in written:
+            names = [_dir_path(fd, objectid)] if stat.S_ISDIR(mode) or nlink <= 1 else list(_names(fd, objectid))
+            for name in names:
+                if name is not None:
+                    (dirs if stat.S_ISDIR(mode) else paths).add(name)
+    finally:
+        os.close(fd)
+    return _Compare(layer, parent).changes(paths, dirs)
+
+
+def _created_in(fd: int) -> int:
+    """The transaction that made the subvolume of ``fd`` (its snapshot)."""
+    args = bytearray(504)
+    fcntl.ioctl(fd, _IOC_GET_SUBVOL_INFO, args)
+    (otransid,) = struct.unpack_from("<Q", args, 352)
+    return int(otransid)
+
+
+def _search(
+    fd: int, low: tuple[int, int, int], high: tuple[int, int, int], min_transid: int = 0
+) -> Iterator[tuple[int, int, int, bytes]]:
+    """(objectid, type, offset, item) of the subvolume's items from ``low`` to ``high`` (keys), in key order.
+
+    ``min_transid`` skips tree blocks last written before that transaction
+    (their items are unchanged), which is what makes a search for recent
+    changes cheap.
+    """
+    objectid, kind, offset = low
+    while True:
+        args = bytearray(4096)
+        _SEARCH_KEY.pack_into(args, 0, 0, objectid, high[0], offset, high[2], min_transid, _U64, kind, high[1], 4096, 0)
+        fcntl.ioctl(fd, _IOC_TREE_SEARCH, args)
+        (count,) = struct.unpack_from("<I", args, 64)
+        if count == 0:
+            return
+        pos = _SEARCH_ITEMS
+        for _ in range(count):
+            _, objectid, offset, kind, length = _SEARCH_HEADER.unpack_from(args, pos)
+            pos += _SEARCH_HEADER.size
+            yield objectid, kind, offset, bytes(args[pos : pos + length])
+            pos += length
+        # The next search starts just past the last key returned.
+        if offset < _U64:
+            offset += 1
+        elif kind < 255:
+            kind, offset = kind + 1, 0
+        elif objectid < _U64:
+            objectid, kind, offset = objectid + 1, 0, 0
+        else:
+            return
+
+
+def _inodes_written_since(fd: int, since: int) -> Iterator[tuple[int, int, int]]:
+    """(objectid, nlink, mode) of every inode that existed at the snapshot and was written after it.
+
+    Inodes made after it are left out: each is in a directory that is new or
+    was written, and is found by comparing that directory's entries.
+    """
+    for objectid, kind, _, item in _search(fd, (_ROOT_DIR, 0, 0), (_U64, 255, _U64), since + 1):
+        if kind != _INODE_ITEM:
+            continue  # leaves hold other items beside the inodes'
+        generation, transid = struct.unpack_from("<QQ", item, 0)  # struct btrfs_inode_item
+        if transid > since and generation <= since:
+            nlink, _, _, mode = struct.unpack_from("<IIII", item, 40)
+            yield objectid, nlink, mode
+
+
+def _dir_path(fd: int, objectid: int) -> str | None:
+    """The path of inode ``objectid`` from the subvolume's root, by its first name ('' for the root)."""
+    args = bytearray(4096)
+    struct.pack_into("<QQ", args, 0, 0, objectid)
+    try:
+        fcntl.ioctl(fd, _IOC_INO_LOOKUP, args)
+    except FileNotFoundError:
+        return None  # unlinked, still open
+    return bytes(args[16:]).split(b"\0", 1)[0].decode("utf-8", "surrogateescape").rstrip("/")
+
+
+def _names(fd: int, objectid: int) -> Iterator[str | None]:
+    """Every path of inode ``objectid`` (a file with hard links): its references, each a directory and name."""
+    for _, kind, offset, item in _search(fd, (objectid, _INODE_REF, 0), (objectid, _INODE_EXTREF, _U64)):
+        pos = 0
+        while pos < len(item):
+            if kind == _INODE_REF:  # struct btrfs_inode_ref: index, name_len, name; the key's offset is the directory
+                directory = offset
+                (length,) = struct.unpack_from("<H", item, pos + 8)
+                pos += 10
+            else:  # struct btrfs_inode_extref: parent, index, name_len, name
+                directory, _, length = struct.unpack_from("<QQH", item, pos)
+                pos += 18
+            name = item[pos : pos + length].decode("utf-8", "surrogateescape")
+            pos += length
+            where = _dir_path(fd, directory)
+            yield None if where is None else f"{where}/{name}".lstrip("/")
+
+
+class _Compare:
+    """The engine's rules, applied to the written paths and directories only."""
+
+    def __init__(self, layer: Path, parent: Path) -> None:
+        self._layer = str(layer)
+        self._parent = str(parent)
+        self._found: dict[str, ChangeKind] = {}
+
+    def changes(self, paths: set[str], dirs: set[str]) -> list[tuple[str, ChangeKind]]:
+        for path in sorted(paths | dirs):
+            if path:
+                self._compare(path)
+        for path in sorted(dirs):  # written directories (their inode is the parent's): their entries
+            self._entries(path)
+        for path in list(self._found):  # a directory with a change inside it is modified
+            parent = path.rsplit("/", 1)[0] if "/" in path else ""
+            while parent and parent not in self._found:
+                self._found[parent] = "modified"
+                parent = parent.rsplit("/", 1)[0] if "/" in parent else ""
+        return sorted((f"/{path}", kind) for path, kind in self._found.items())
+
+    def _compare(self, path: str) -> None:
+        """A path present in both: modified if the engine's rules tell them apart; a new directory's content added."""
+        new, old = _lstat(f"{self._layer}/{path}"), _lstat(f"{self._parent}/{path}")
+        if new is None or old is None:
+            return  # moved or gone: its directory's entries say so
+        if _differ(new, old) or _capability(f"{self._layer}/{path}") != _capability(f"{self._parent}/{path}"):
+            self._found[path] = "modified"
+        if not stat.S_ISDIR(new.st_mode):
+            return
+        if not stat.S_ISDIR(old.st_mode):
+            for child in _listing(f"{self._layer}/{path}"):
+                self._add(f"{path}/{child}")
+        elif new.st_ino != old.st_ino:  # a directory made in the place of another: its entries against the other's
+            self._entries(path)
+
+    def _entries(self, path: str) -> None:
+        """A written directory's entries against the parent's: added, deleted, or replaced by another file."""
+        new_dir = f"{self._layer}/{path}" if path else self._layer
+        old_dir = f"{self._parent}/{path}" if path else self._parent
+        old_stat = _lstat(old_dir)
+        if old_stat is None or not stat.S_ISDIR(old_stat.st_mode):
+            return  # the directory is new here: its own directory's entries add it
+        new, old = set(_listing(new_dir)), set(_listing(old_dir))
+        prefix = f"{path}/" if path else ""
+        for name in sorted(new - old):
+            self._add(prefix + name)
+        for name in sorted(old - new):
+            self._found[prefix + name] = "deleted"
+        for name in sorted(new & old):
+            here, there = _lstat(f"{new_dir}/{name}"), _lstat(f"{old_dir}/{name}")
+            if here is not None and there is not None and here.st_ino != there.st_ino:
+                self._compare(prefix + name)  # another inode under the same name (a snapshot keeps inode numbers)
+
+    def _add(self, path: str) -> None:
+        """``path`` and, if it is a directory, everything in it: added."""
+        self._found[path] = "added"
+        full = f"{self._layer}/{path}"
+        found = _lstat(full)
+        if found is None or not stat.S_ISDIR(found.st_mode):
+            return
+        for root, subdirs, files in os.walk(full):
+            rel = root[len(self._layer) + 1 :]
+            for name in subdirs + files:
+                self._found[f"{rel}/{name}"] = "added"
+
+
+def _lstat(path: str) -> os.stat_result | None:
+    try:
+        return os.lstat(path)
+    except FileNotFoundError:
+        return None
+
+
+def _listing(path: str) -> list[str]:
+    try:
+        return os.listdir(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+
+
+def _capability(path: str) -> bytes:
+    try:
+        return os.getxattr(path, _CAPABILITY, follow_symlinks=False)
+    except OSError:
+        return b""
+
+
+def _differ(new: os.stat_result, old: os.stat_result) -> bool:
+    """moby's ``statDifferent``: a directory's size and time are no measure of change."""
+    if (new.st_mode, new.st_uid, new.st_gid, new.st_rdev) != (old.st_mode, old.st_uid, old.st_gid, old.st_rdev):
+        return True
+    if stat.S_ISDIR(old.st_mode):
+        return False
+    return new.st_size != old.st_size or not _same_time(new, old)
+
+
+def _same_time(new: os.stat_result, old: os.stat_result) -> bool:
+    """moby's ``sameFsTimeSpec``: equal seconds, and equal nanoseconds unless either is unknown (0)."""
+    a, b = divmod(new.st_mtime_ns, 10**9), divmod(old.st_mtime_ns, 10**9)
+    return a[0] == b[0] and (a[1] == b[1] or a[1] == 0 or b[1] == 0)
