@@ -50,6 +50,7 @@ _INODE_REF: Final = 12
 _INODE_EXTREF: Final = 13
 _U64: Final = 2**64 - 1
 _CAPABILITY: Final = "security.capability"
+_DIR_FLAGS: Final = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
 def container_changes(root: Path, container_id: str) -> list[tuple[str, ChangeKind]]:
@@ -175,20 +176,116 @@ def _names(fd: int, objectid: int) -> Iterator[str | None]:
             yield None if where is None else f"{where}/{name}".lstrip("/")
 
 
+class _Tree:
+    """One layer, read from the host without following a symlink anywhere in a path.
+
+    The layer is the agent's: any directory on a path may have become a
+    symlink (even while this reads, in a sandbox whose processes still run),
+    and the host must not follow one out of the layer.  Each path is opened
+    a directory at a time with ``O_NOFOLLOW``; a symlink on the way reads as
+    absent, as the engine's walk, which never follows one, would not pass it.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self._root = os.open(root, _DIR_FLAGS)
+
+    def close(self) -> None:
+        os.close(self._root)
+
+    def _dir(self, path: str) -> int | None:
+        """A new descriptor of directory ``path`` (relative, '' the root), or None where it is not one."""
+        fd = os.dup(self._root)
+        for part in path.split("/") if path else ():
+            try:
+                below = os.open(part, _DIR_FLAGS, dir_fd=fd)
+            except OSError:  # absent, not a directory, or a symlink (ELOOP)
+                os.close(fd)
+                return None
+            os.close(fd)
+            fd = below
+        return fd
+
+    def _at(self, path: str) -> tuple[int, str] | None:
+        """(descriptor of the directory holding ``path``, its name) or None."""
+        where, _, name = path.rpartition("/")
+        fd = self._dir(where)
+        return None if fd is None else (fd, name)
+
+    def lstat(self, path: str) -> os.stat_result | None:
+        """``path``'s own status (a symlink's, not its target's); None where it is absent."""
+        if not path:
+            return os.stat(self._root)
+        at = self._at(path)
+        if at is None:
+            return None
+        fd, name = at
+        try:
+            return os.stat(name, dir_fd=fd, follow_symlinks=False)
+        except FileNotFoundError:
+            return None
+        finally:
+            os.close(fd)
+
+    def listing(self, path: str) -> list[str]:
+        """The entries of directory ``path`` (none where it is not one)."""
+        fd = self._dir(path)
+        if fd is None:
+            return []
+        try:
+            return os.listdir(fd)
+        finally:
+            os.close(fd)
+
+    def capability(self, path: str) -> bytes:
+        """``path``'s file capability attribute (b'' for none)."""
+        at = self._at(path)
+        if at is None:
+            return b""
+        fd, name = at
+        try:  # the directory by its descriptor's magic link; the name itself not followed
+            return os.getxattr(f"/proc/self/fd/{fd}/{name}", _CAPABILITY, follow_symlinks=False)
+        except OSError:
+            return b""
+        finally:
+            os.close(fd)
+
+    def everything_in(self, path: str) -> Iterator[str]:
+        """Every path under directory ``path``, symlinks not followed."""
+        fd = self._dir(path)
+        if fd is None:
+            return
+        try:
+            for where, subdirs, files, _ in os.fwalk(".", dir_fd=fd, follow_symlinks=False):
+                inner = where[2:]  # past "./"
+                for name in subdirs + files:
+                    yield f"{path}/{inner}/{name}" if inner else f"{path}/{name}"
+        finally:
+            os.close(fd)
+
+
 class _Compare:
     """The engine's rules, applied to the written paths and directories only."""
 
     def __init__(self, layer: Path, parent: Path) -> None:
-        self._layer = str(layer)
-        self._parent = str(parent)
+        self._layer = _Tree(layer)
+        try:
+            self._parent = _Tree(parent)
+        except OSError:
+            self._layer.close()
+            raise
         self._found: dict[str, ChangeKind] = {}
 
     def changes(self, paths: set[str], dirs: set[str]) -> list[tuple[str, ChangeKind]]:
-        for path in sorted(paths | dirs):
-            if path:
-                self._compare(path)
-        for path in sorted(dirs):  # written directories (their inode is the parent's): their entries
-            self._entries(path)
+        """The changes, the engine's way, given the written inodes' paths and which of them are directories."""
+        try:
+            for path in sorted(paths | dirs):
+                if path:
+                    self._compare(path)
+            for path in sorted(dirs):  # written directories (their inode is the parent's): their entries
+                self._entries(path)
+        finally:
+            self._layer.close()
+            self._parent.close()
         for path in list(self._found):  # a directory with a change inside it is modified
             parent = path.rsplit("/", 1)[0] if "/" in path else ""
             while parent and parent not in self._found:
@@ -198,69 +295,42 @@ class _Compare:
 
     def _compare(self, path: str) -> None:
         """A path present in both: modified if the engine's rules tell them apart; a new directory's content added."""
-        new, old = _lstat(f"{self._layer}/{path}"), _lstat(f"{self._parent}/{path}")
+        new, old = self._layer.lstat(path), self._parent.lstat(path)
         if new is None or old is None:
             return  # moved or gone: its directory's entries say so
-        if _differ(new, old) or _capability(f"{self._layer}/{path}") != _capability(f"{self._parent}/{path}"):
+        if _differ(new, old) or self._layer.capability(path) != self._parent.capability(path):
             self._found[path] = "modified"
         if not stat.S_ISDIR(new.st_mode):
             return
         if not stat.S_ISDIR(old.st_mode):
-            for child in _listing(f"{self._layer}/{path}"):
+            for child in self._layer.listing(path):
                 self._add(f"{path}/{child}")
         elif new.st_ino != old.st_ino:  # a directory made in the place of another: its entries against the other's
             self._entries(path)
 
     def _entries(self, path: str) -> None:
         """A written directory's entries against the parent's: added, deleted, or replaced by another file."""
-        new_dir = f"{self._layer}/{path}" if path else self._layer
-        old_dir = f"{self._parent}/{path}" if path else self._parent
-        old_stat = _lstat(old_dir)
+        old_stat = self._parent.lstat(path)
         if old_stat is None or not stat.S_ISDIR(old_stat.st_mode):
             return  # the directory is new here: its own directory's entries add it
-        new, old = set(_listing(new_dir)), set(_listing(old_dir))
+        new, old = set(self._layer.listing(path)), set(self._parent.listing(path))
         prefix = f"{path}/" if path else ""
         for name in sorted(new - old):
             self._add(prefix + name)
         for name in sorted(old - new):
             self._found[prefix + name] = "deleted"
         for name in sorted(new & old):
-            here, there = _lstat(f"{new_dir}/{name}"), _lstat(f"{old_dir}/{name}")
+            here, there = self._layer.lstat(prefix + name), self._parent.lstat(prefix + name)
             if here is not None and there is not None and here.st_ino != there.st_ino:
                 self._compare(prefix + name)  # another inode under the same name (a snapshot keeps inode numbers)
 
     def _add(self, path: str) -> None:
         """``path`` and, if it is a directory, everything in it: added."""
         self._found[path] = "added"
-        full = f"{self._layer}/{path}"
-        found = _lstat(full)
-        if found is None or not stat.S_ISDIR(found.st_mode):
-            return
-        for root, subdirs, files in os.walk(full):
-            rel = root[len(self._layer) + 1 :]
-            for name in subdirs + files:
-                self._found[f"{rel}/{name}"] = "added"
-
-
-def _lstat(path: str) -> os.stat_result | None:
-    try:
-        return os.lstat(path)
-    except FileNotFoundError:
-        return None
-
-
-def _listing(path: str) -> list[str]:
-    try:
-        return os.listdir(path)
-    except (FileNotFoundError, NotADirectoryError):
-        return []
-
-
-def _capability(path: str) -> bytes:
-    try:
-        return os.getxattr(path, _CAPABILITY, follow_symlinks=False)
-    except OSError:
-        return b""
+        found = self._layer.lstat(path)
+        if found is not None and stat.S_ISDIR(found.st_mode):
+            for inner in self._layer.everything_in(path):
+                self._found[inner] = "added"
 
 
 def _differ(new: os.stat_result, old: os.stat_result) -> bool:

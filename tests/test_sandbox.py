@@ -6,6 +6,7 @@ import hashlib
 import os
 import resource
 import secrets
+import shutil
 import signal
 import socket
 import sys
@@ -408,13 +409,23 @@ async def test_the_layers_own_record_of_changes_gives_the_engines_answer(
     """On a btrfs data root the changes are read from what btrfs recorded as written since the layer
     was made (``_layer_diff``), not from the engine's walk of both trees: path for path, the same."""
     assert disk_caps.root is not None
-    async with sandbox(docker_client, python_image, sandbox_run) as sb:
-        done = await sb.exec(LAYER_BATTERY, timeout_sec=60)
-        assert done.exit_code == 0, done.stderr.text
-        raw = await docker_client._query_json(f"containers/{sb.id}/changes", method="GET")
-        engines = {(c["Path"], DOCKER_CHANGE_KINDS[c["Kind"]]) for c in raw}
-        from_layer = set(await anyio.to_thread.run_sync(container_changes, disk_caps.root, sb.id))
-        through_sandbox = {(c.path, c.kind) for c in await sb.changed_paths()}
+    # The attack: a directory of the image moved under /var/run, which the image has as a symlink to the
+    # absolute /run; read on the host, that symlink would lead to the host's /run, where this folder waits.
+    bait = Path(f"/run/realcli-bait-{secrets.token_hex(4)}")
+    (bait / "host-only-name").mkdir(parents=True)
+    escape = f"rm /var/run && mkdir /var/run && mv /usr/share/zoneinfo/Pacific /var/run/{bait.name}\n"
+    try:
+        async with sandbox(docker_client, python_image, sandbox_run) as sb:
+            done = await sb.exec(LAYER_BATTERY + escape, timeout_sec=60)
+            assert done.exit_code == 0, done.stderr.text
+            raw = await docker_client._query_json(f"containers/{sb.id}/changes", method="GET")
+            engines = {(c["Path"], DOCKER_CHANGE_KINDS[c["Kind"]]) for c in raw}
+            from_layer = set(await anyio.to_thread.run_sync(container_changes, disk_caps.root, sb.id))
+            through_sandbox = {(c.path, c.kind) for c in await sb.changed_paths()}
+    finally:
+        shutil.rmtree(bait)
+    assert not [path for path, _ in from_layer if "host-only-name" in path]
+    assert (f"/var/run/{bait.name}/Fiji", "added") in engines
     assert from_layer == engines
     assert through_sandbox == engines
     assert {("/usr/bin/perl", "modified"), ("/usr/bin/perl5.36.0", "modified")} <= engines  # one inode, two names
