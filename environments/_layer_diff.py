@@ -73,9 +73,15 @@ def layer_changes(layer: Path, parent: Path) -> list[tuple[str, ChangeKind]]:
 
     Raises OSError where the kernel cannot answer (not btrfs, not root).
     """
+    # Committed from outside the layer: the call reserves metadata in the fd's subvolume, which a layer
+    # at its disk cap would refuse.
+    outside = os.open(layer.parent, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.ioctl(outside, _IOC_SYNC)
+    finally:
+        os.close(outside)
     fd = os.open(layer, os.O_RDONLY | os.O_DIRECTORY)
     try:
-        fcntl.ioctl(fd, _IOC_SYNC)
         since = _created_in(fd)
         written = list(_inodes_written_since(fd, since))
         paths: set[str] = set()
