@@ -14,6 +14,7 @@ the pid means something).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import secrets
@@ -36,8 +37,9 @@ from realcli.environments._archives import (
 from realcli.environments._container_commands import RESTARTED_MARK, ContainerCommands
 from realcli.environments._container_files import ContainerFiles, at_once
 from realcli.environments._container_handle import ContainerHandle
-from realcli.environments._disk import SandboxDisk
+from realcli.environments._disk import SandboxDisk, disk_enforcement
 from realcli.environments._docker import docker_error, file_chunks, inspect_image, is_not_found, session_labels
+from realcli.environments._layer_drop import drop_layers
 from realcli.environments._networks import KIND_NETWORK, SandboxNetwork, join_network, leave_network
 from realcli.environments._ownership import (
     KIND_SANDBOX,
@@ -71,6 +73,7 @@ from realcli.events import EnvironmentConfig, FilesystemChanges, PathChange
 __all__ = ["DEFAULT_MAX_OUTPUT_BYTES", "DEFAULT_PIDS_LIMIT", "DockerSandbox"]
 
 _REMOVE_TIMEOUT_SEC = 60.0
+_DROP_TIMEOUT_SEC = 20.0
 
 # Directories every sandbox has before its first command (Harbor's layout).
 _LOG_DIRS = (("logs", 0o755), ("logs/agent", 0o777), ("logs/verifier", 0o777))
@@ -356,6 +359,9 @@ class DockerSandbox:
         container = self._handle.container
         target = container.id if container is not None else self.name
         with anyio.CancelScope(shield=True), anyio.move_on_after(_REMOVE_TIMEOUT_SEC) as scope:
+            if container is not None:
+                with anyio.move_on_after(_DROP_TIMEOUT_SEC):  # a speed-up only: the removal goes on regardless
+                    await self._drop_layers(container.id)
             try:
                 await self._docker.containers.container(target).delete(force=True, v=True)
             except DockerError as e:
@@ -377,6 +383,22 @@ class DockerSandbox:
                 "gc(docker, run=...) removes it later"
             )
         return None
+
+    async def _drop_layers(self, container_id: str) -> None:
+        """Stop the container and drop its btrfs layers at once (``_layer_drop``), on an engine whose data
+        root this process reads; elsewhere, or when anything is in the way, the engine removes them itself."""
+        root = (await disk_enforcement(self._docker)).root
+        if root is None:
+            return
+        container = self._docker.containers.container(container_id)
+        try:
+            await container.kill()
+            await container.wait()
+        except DockerError as e:
+            if e.status != 409:  # 409: it was not running (created only, or already stopped)
+                return
+        with contextlib.suppress(OSError):
+            await anyio.to_thread.run_sync(drop_layers, root, container_id)
 
     async def entrypoint_exit(self) -> tuple[int, str] | None:
         """(exit status, the end of its output) once the image's entrypoint has exited; None while it runs.

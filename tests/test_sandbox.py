@@ -32,6 +32,7 @@ from realcli.environments import (
 )
 from realcli.environments._changes import DOCKER_CHANGE_KINDS
 from realcli.environments._layer_diff import container_changes
+from realcli.environments._layer_drop import drop_layers
 from realcli.events import EnvironmentConfig
 
 pytest_plugins = ["tests.conftest_docker"]
@@ -431,6 +432,46 @@ async def test_the_layers_own_record_of_changes_gives_the_engines_answer(
     assert {("/usr/bin/perl", "modified"), ("/usr/bin/perl5.36.0", "modified")} <= engines  # one inode, two names
     assert {("/usr/share/doc", "deleted"), ("/usr/share/zoneinfo-america/Chicago", "added")} <= engines
     assert not {"/etc/issue.net", "/var/gone", "/var/log"} & {path for path, _ in engines}
+
+
+@pytest.mark.docker
+async def test_a_removed_sandbox_leaves_no_layer_and_its_layers_were_dropped_whole(
+    docker_client: aiodocker.Docker, python_image: str, sandbox_run: str, disk_caps: DiskEnforcement
+) -> None:
+    """Before the engine removes a sandbox, realcli swaps its two btrfs layers for empty ones
+    (``_layer_drop``), so that the engine's removal walks nothing; what the sandbox wrote is gone, the
+    engine removes the container as ever, and neither layer, its cap's record nor the container stays."""
+    root = disk_caps.root
+    assert root is not None
+    async with sandbox(docker_client, python_image, sandbox_run, storage_mb=64) as sb:
+        assert (
+            await sb.exec("mkdir -p /app/many && touch /app/many/f$(seq -s ' /app/many/f' 300)", timeout_sec=30)
+        ).exit_code == 0
+        mount_id = (root / "image/btrfs/layerdb/mounts" / sb.id / "mount-id").read_text().strip()
+        layers = [root / "btrfs/subvolumes" / mount_id, root / "btrfs/subvolumes" / f"{mount_id}-init"]
+        assert all(layer.is_dir() for layer in layers)
+        await docker_client.containers.container(sb.id).kill()
+        await docker_client.containers.container(sb.id).wait()
+        assert await anyio.to_thread.run_sync(drop_layers, root, sb.id) == 2
+        assert [list(layer.iterdir()) for layer in layers] == [[], []]  # empty subvolumes in their place
+    assert not any(layer.exists() for layer in layers)
+    assert not (root / "btrfs/quotas" / mount_id).exists()
+    assert not [c for c in await docker_client.containers.list(all=True) if c.id == sb.id]
+
+
+@pytest.mark.docker
+async def test_a_sandbox_is_removed_with_its_layers_when_it_ends(
+    docker_client: aiodocker.Docker, python_image: str, sandbox_run: str, disk_caps: DiskEnforcement
+) -> None:
+    """The ordinary end: a running sandbox with files in its layer, removed by ``async with``."""
+    root = disk_caps.root
+    assert root is not None
+    async with sandbox(docker_client, python_image, sandbox_run, storage_mb=64) as sb:
+        assert (await sb.exec("echo kept > /root/state && sleep 300 &", timeout_sec=30)).exit_code == 0
+        mount_id = (root / "image/btrfs/layerdb/mounts" / sb.id / "mount-id").read_text().strip()
+    assert not (root / "btrfs/subvolumes" / mount_id).exists()
+    assert not (root / "btrfs/subvolumes" / f"{mount_id}-init").exists()
+    assert not [c for c in await docker_client.containers.list(all=True) if c.id == sb.id]
 
 
 # ------------------------------------------------------------------- lifecycle
