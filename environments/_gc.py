@@ -16,7 +16,9 @@ import anyio
 from aiodocker.exceptions import DockerError
 
 from realcli._errors import InfrastructureError
+from realcli.environments._disk import disk_enforcement
 from realcli.environments._docker import docker_error, is_not_found
+from realcli.environments._layer_drop import sweep_dropped
 from realcli.environments._networks import KIND_NETWORK, network_of
 from realcli.environments._ownership import KIND_SANDBOX, LABEL_KIND, LABEL_RUN, owner_alive
 from realcli.environments._services import KIND_VOLUME
@@ -56,6 +58,10 @@ async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: fl
         removed.append(c.id)
     await _gc_networks(docker, run=run)
     await _gc_volumes(docker, run=run)
+    root = (await disk_enforcement(docker)).root
+    if root is not None:
+        with contextlib.suppress(OSError):  # another sweep's work, or nothing to do
+            await anyio.to_thread.run_sync(sweep_dropped, root)
     return removed
 
 

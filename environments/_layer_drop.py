@@ -7,29 +7,36 @@ Python image of 12,000 files, twice per container (its layer and the
 ``-init`` layer under it), and more for larger images.  Sandboxes never hold
 nested subvolumes (making one needs a capability they lack).
 
-So before the engine removes a stopped sandbox, realcli deletes each of the
-two subvolumes itself (one ioctl: the kernel frees it in the background, and
-with simple quotas drops its quota group when it is gone) and puts an empty
-subvolume of the same name in its place, which the engine then finds,
-walks in no time and deletes as it would have deleted the layer.  Where a
-layer cannot be deleted so (a nested subvolume after all, no such layer),
-it is left as it is and the engine walks it.  Needs root and the engine's
-data root on this machine, as the disk caps do (``_btrfs``).
+So before the engine removes a stopped sandbox, realcli swaps each of the two
+subvolumes for an empty one of the same name (made beside it, then exchanged
+with it in one atomic rename, so the engine always finds its layer) and
+deletes the old one itself: one ioctl, the kernel frees it in the
+background and, with simple quotas, drops its quota group when it is gone.
+The engine then finds an empty layer, walks it in no time and deletes it as
+it would have deleted the full one.  Where a layer cannot be deleted so (a
+nested subvolume after all), it is swapped back and the engine walks it.  A
+process killed between the swap and the deletion leaves the old layer under
+a name of realcli's (``*.realcli-drop``): ``gc`` deletes those.  Needs root
+and the engine's data root on this machine, as the disk caps do (``_btrfs``).
 """
 
 from __future__ import annotations
 
+import ctypes
 import fcntl
 import os
 from pathlib import Path
 from typing import Final
 
-__all__ = ["drop_layers"]
+__all__ = ["drop_layers", "sweep_dropped"]
 
 # ioctl numbers from linux/btrfs.h: _IOW(0x94, nr, struct btrfs_ioctl_vol_args), 4096 bytes.
 _IOC_SUBVOL_CREATE: Final = 0x5000940E
 _IOC_SNAP_DESTROY: Final = 0x5000940F
 _NAME_AT: Final = 8  # struct btrfs_ioctl_vol_args: __s64 fd, then the name
+_RENAME_EXCHANGE: Final = 2
+_DROPPED: Final = ".realcli-drop"
+_libc = ctypes.CDLL(None, use_errno=True)
 
 
 def _vol_args(name: str) -> bytearray:
@@ -39,24 +46,55 @@ def _vol_args(name: str) -> bytearray:
     return args
 
 
-def drop_layers(root: Path, container_id: str) -> int:
-    """Swap the stopped container's layer and its ``-init`` layer for empty ones; how many were swapped.
+def _exchange(fd: int, a: str, b: str) -> None:
+    """Swap the entries ``a`` and ``b`` of directory ``fd`` in one step (``renameat2``, RENAME_EXCHANGE)."""
+    if _libc.renameat2(fd, a.encode(), fd, b.encode(), _RENAME_EXCHANGE) != 0:
+        errno = ctypes.get_errno()
+        raise OSError(errno, os.strerror(errno), a)
 
-    Raises OSError when the engine's layout cannot be read (the caller then
-    leaves the removal to the engine as it is).
+
+def _drop(fd: int, name: str) -> bool:
+    """Swap layer ``name`` for an empty subvolume and delete the old one; False where it stays as it was."""
+    aside = name + _DROPPED
+    fcntl.ioctl(fd, _IOC_SUBVOL_CREATE, _vol_args(aside))
+    try:
+        _exchange(fd, name, aside)
+    except OSError:
+        fcntl.ioctl(fd, _IOC_SNAP_DESTROY, _vol_args(aside))
+        return False
+    try:
+        fcntl.ioctl(fd, _IOC_SNAP_DESTROY, _vol_args(aside))
+    except OSError:  # a subvolume inside it: back in place, for the engine's walk
+        _exchange(fd, name, aside)
+        fcntl.ioctl(fd, _IOC_SNAP_DESTROY, _vol_args(aside))
+        return False
+    return True
+
+
+def drop_layers(root: Path, container_id: str) -> int:
+    """Swap the stopped container's layer and its ``-init`` layer for empty ones; how many were dropped.
+
+    Raises OSError when the engine's layout cannot be read or changed (the
+    caller then leaves the removal to the engine as it is).
     """
     mount_id = (root / "image" / "btrfs" / "layerdb" / "mounts" / container_id / "mount-id").read_text().strip()
     layers = os.open(root / "btrfs" / "subvolumes", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    swapped = 0
     try:
-        for name in (mount_id, f"{mount_id}-init"):
-            try:
-                fcntl.ioctl(layers, _IOC_SNAP_DESTROY, _vol_args(name))
-            except OSError:
-                continue  # not a subvolume here, or one inside it: the engine's walk deals with it
-            # The engine stats the layer before it deletes it: an empty subvolume in its place.
-            fcntl.ioctl(layers, _IOC_SUBVOL_CREATE, _vol_args(name))
-            swapped += 1
+        return sum(_drop(layers, name) for name in (mount_id, f"{mount_id}-init"))
     finally:
         os.close(layers)
-    return swapped
+
+
+def sweep_dropped(root: Path) -> int:
+    """Delete the layers a killed process left set aside (``*.realcli-drop``); how many."""
+    folder = root / "btrfs" / "subvolumes"
+    layers = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    swept = 0
+    try:
+        for name in os.listdir(layers):
+            if name.endswith(_DROPPED):
+                fcntl.ioctl(layers, _IOC_SNAP_DESTROY, _vol_args(name))
+                swept += 1
+    finally:
+        os.close(layers)
+    return swept

@@ -454,9 +454,26 @@ async def test_a_removed_sandbox_leaves_no_layer_and_its_layers_were_dropped_who
         await docker_client.containers.container(sb.id).wait()
         assert await anyio.to_thread.run_sync(drop_layers, root, sb.id) == 2
         assert [list(layer.iterdir()) for layer in layers] == [[], []]  # empty subvolumes in their place
+        assert not list((root / "btrfs/subvolumes").glob(f"{mount_id}*.realcli-drop"))  # the old ones deleted
     assert not any(layer.exists() for layer in layers)
     assert not (root / "btrfs/quotas" / mount_id).exists()
     assert not [c for c in await docker_client.containers.list(all=True) if c.id == sb.id]
+
+
+@pytest.mark.docker
+async def test_gc_deletes_a_layer_a_killed_process_left_set_aside(
+    docker_client: aiodocker.Docker, sandbox_run: str, disk_caps: DiskEnforcement
+) -> None:
+    """A process killed between swapping a layer for an empty one and deleting it leaves the old layer
+    under a name of realcli's: the next sweep deletes it (and nothing else)."""
+    root = disk_caps.root
+    assert root is not None
+    left = root / "btrfs/subvolumes" / f"killed-{secrets.token_hex(4)}.realcli-drop"
+    made = await anyio.run_process(["btrfs", "subvolume", "create", str(left)], check=False)
+    assert made.returncode == 0, made.stderr
+    (left / "what-the-sandbox-wrote").write_text("x")
+    await gc(docker_client, run=sandbox_run)
+    assert not left.exists()
 
 
 @pytest.mark.docker
