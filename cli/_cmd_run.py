@@ -90,6 +90,10 @@ def run(
     allow_host_network: HostNetworkOpt = False,
     metric: MetricOpt = None,
     task_env: TaskEnvOpt = None,
+    sample: Annotated[
+        int | None,
+        typer.Option("--sample", min=1, help="Run only N of the tasks, spread over their categories (by task id)."),
+    ] = None,
     log: LogOption = None,
 ) -> None:
     """Run agents on tasks in EXEC, COLLAB or paired mode."""
@@ -105,6 +109,7 @@ def run(
         load_task_env,
         new_run_id,
         parse_network,
+        sample_tasks,
         schedule,
     )
 
@@ -113,6 +118,9 @@ def run(
     run_async(check_url, log)  # a bad --log is one line, before anything is printed
     opted_in = load_task_env(task_env or [])
     loaded, skipped = load_suite(tasks, opted_in, oracle=agent == "oracle")
+    if sample is not None and sample < len(loaded):
+        loaded = sample_tasks(loaded, sample)
+        err_console.print(f"a sample of {sample}: {', '.join(t.task_id for t in loaded)}", soft_wrap=True)
     loaded = run_async(_fitting, log, loaded, skipped)
     settings = RunSettings(
         network=parse_network(network),

@@ -402,6 +402,24 @@ def test_a_folder_with_a_broken_task_runs_the_rest_and_lists_the_skipped_one(tmp
     assert verified.reward == 1.0
 
 
+@pytest.mark.docker
+def test_run_sample_runs_n_tasks_spread_over_the_categories(tmp_path: Path) -> None:
+    """`make demo`'s main job: `run --sample N` takes one task per category in turn, by task id."""
+    suite = tmp_path / "suite"
+    for name, category in (("a1", "alpha"), ("a2", "alpha"), ("b1", "beta"), ("c1", "gamma")):
+        make_task(suite, name, toml=f'[metadata]\ncategory = "{category}"\n\n[verifier]\ntimeout_sec = 60\n')
+
+    result = realcli(
+        "run", str(suite), "--sample", "2", "--mode", "exec", "--run-id", "s", "--log", f"sqlite:{tmp_path / 'l.db'}"
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert "a sample of 2: a1, b1" in result.stderr
+    events = anyio.run(records, f"sqlite:{tmp_path / 'l.db'}", "s")
+    (started,) = [r.event for r in events if isinstance(r.event, ev.RunStarted)]
+    assert sorted(started.tasks) == ["a1", "b1"]
+
+
 def test_a_sqlite_log_in_a_missing_directory_is_refused_and_nothing_is_created(tmp_path: Path) -> None:
     missing = tmp_path / "no" / "such" / "dir"
     url = f"sqlite:{missing / 'x.db'}"
