@@ -1,7 +1,7 @@
 """Run every benchmark, one after the other: ``python -m bench [name ...]``.
 
 Each prints its figures beside the raw floor it is compared with, measured in
-the same run.  Names: eventlog, redaction, chain, trials, guard, changes, report, gateway, local, build, view, synth,
+the same run.  Names: eventlog, redaction, chain, trials, guard, layers, report, gateway, local, build, view, synth,
 fidelity, sandbox.  Options of a single benchmark: ``python -m bench.bench_<name> --help``.
 """
 
@@ -17,7 +17,7 @@ BENCHES = {
     "chain": "bench.bench_chain",  # the hash chain's cost on append (vs the floor without it) and a 1M-event verify
     "trials": "bench.bench_trials",  # per-trial overhead vs bare Docker, `realcli run` throughput
     "guard": "bench.bench_guard",  # the verifier's protection per trial, beside the CLI floor of the same task
-    "changes": "bench.bench_changes",  # a sandbox's changes from the layer's record (btrfs) vs the engine's API
+    "layers": "bench.bench_layers",  # btrfs layers: changes from the layer's record, removal by drop, vs the engine's
     "report": "bench.bench_report",  # report rebuild vs raw msgspec decode, rules re-judge time
     "gateway": "bench.bench_gateway",  # model gateway overhead vs a direct call
     "local": "bench.bench_local",  # a real small model on the CPU: speed, memory, usable turns

@@ -35,13 +35,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-__all__ = ["LayerQuota", "quota_problem"]
+__all__ = ["IOC_INO_LOOKUP", "IOC_SYNC", "LayerQuota", "container_layer", "quota_problem"]
 
 # ioctl numbers from linux/btrfs.h: _IOC(dir, 0x94, nr, size).
-_IOC_INO_LOOKUP: Final = 0xD0009412  # _IOWR(.., 18, struct btrfs_ioctl_ino_lookup_args), 4096 bytes
+IOC_INO_LOOKUP: Final = 0xD0009412  # _IOWR(.., 18, struct btrfs_ioctl_ino_lookup_args), 4096 bytes
 _IOC_FS_INFO: Final = 0x8400941F  # _IOR(.., 31, struct btrfs_ioctl_fs_info_args), 1024 bytes
 _IOC_QGROUP_LIMIT: Final = 0x8030942B  # _IOR(.., 43, struct btrfs_ioctl_qgroup_limit_args), 48 bytes
-_IOC_SYNC: Final = 0x9408  # _IO(.., 8): write dirty data back and commit the transaction
+IOC_SYNC: Final = 0x9408  # _IO(.., 8): write dirty data back and commit the transaction
 _FIRST_FREE_OBJECTID: Final = 256  # a subvolume's root directory
 _LIMIT_MAX_RFER: Final = 1  # BTRFS_QGROUP_LIMIT_MAX_RFER, the limit the engine sets
 _SYSFS: Final = Path("/sys/fs/btrfs")
@@ -66,9 +66,16 @@ def _subvolume_id(fd: int) -> int:
     """The id of the subvolume holding ``fd``'s directory (its quota group is 0/id)."""
     args = bytearray(4096)
     struct.pack_into("<QQ", args, 0, 0, _FIRST_FREE_OBJECTID)
-    fcntl.ioctl(fd, _IOC_INO_LOOKUP, args)
+    fcntl.ioctl(fd, IOC_INO_LOOKUP, args)
     (tree,) = struct.unpack_from("<Q", args, 0)
     return int(tree)
+
+
+def container_layer(root: Path, container_id: str) -> tuple[Path, str]:
+    """The engine's folder of layer subvolumes under data root ``root``, and the name there of
+    ``container_id``'s writable layer (its ``-init`` layer is beside it); OSError when absent."""
+    mount_id = (root / "image" / "btrfs" / "layerdb" / "mounts" / container_id / "mount-id").read_text().strip()
+    return root / "btrfs" / "subvolumes", mount_id
 
 
 def quota_problem(root: Path) -> str | None:
@@ -109,8 +116,8 @@ class LayerQuota:
     @classmethod
     def find(cls, root: Path, container_id: str) -> LayerQuota:
         """The layer of ``container_id`` under the engine's data root ``root`` (OSError when absent)."""
-        mount_id = (root / "image" / "btrfs" / "layerdb" / "mounts" / container_id / "mount-id").read_text().strip()
-        subvolume = root / "btrfs" / "subvolumes" / mount_id
+        layers, mount_id = container_layer(root, container_id)
+        subvolume = layers / mount_id
         record = root / "btrfs" / "quotas" / mount_id
         if not record.is_file():
             raise FileNotFoundError(f"the engine keeps no disk cap for {subvolume}: {record} is missing")
@@ -156,7 +163,7 @@ class LayerQuota:
         same before it refuses a write)."""
         fd = _open_dir(self.record.parent)  # not the capped subvolume: a full one may refuse even this
         try:
-            fcntl.ioctl(fd, _IOC_SYNC)
+            fcntl.ioctl(fd, IOC_SYNC)
         finally:
             os.close(fd)
 

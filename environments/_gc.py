@@ -13,6 +13,7 @@ from typing import Any
 
 import aiodocker
 import anyio
+from aiodocker.containers import DockerContainer
 from aiodocker.exceptions import DockerError
 
 from realcli._errors import InfrastructureError
@@ -24,6 +25,8 @@ from realcli.environments._ownership import KIND_SANDBOX, LABEL_KIND, LABEL_RUN,
 from realcli.environments._services import KIND_VOLUME
 
 __all__ = ["gc", "prune_build_cache", "prune_images", "sweep_forever"]
+
+_REMOVAL_WAIT_SEC = 60.0  # another process's removal of a sandbox, finishing
 
 
 async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: float | None = None) -> list[str]:
@@ -51,9 +54,11 @@ async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: fl
             await c.delete(force=True, v=True)
         except DockerError as e:
             # 404: another sweep (any realcli process of this host) removed it first; 409: its removal
-            # is under way (another sweep, or one that a killed process started): the engine finishes it.
-            # Either way it is gone as this sweep wanted.
-            if not is_not_found(e) and e.status != 409:
+            # is under way (another sweep, or one that a killed process started): the engine finishes it,
+            # and this sweep waits for that, so that what it returns is gone.
+            if e.status == 409:
+                await _gone(c)
+            elif not is_not_found(e):
                 raise docker_error(e, f"removing sandbox {c.id[:12]}") from e
         removed.append(c.id)
     await _gc_networks(docker, run=run)
@@ -63,6 +68,19 @@ async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: fl
         with contextlib.suppress(OSError):  # another sweep's work, or nothing to do
             await anyio.to_thread.run_sync(sweep_dropped, root)
     return removed
+
+
+async def _gone(container: DockerContainer) -> None:
+    """Until the engine has finished removing ``container`` (bounded: a removal stuck in the engine is its own)."""
+    with anyio.move_on_after(_REMOVAL_WAIT_SEC):
+        while True:
+            try:
+                await container.show()
+            except DockerError as e:
+                if is_not_found(e):
+                    return
+                raise docker_error(e, f"waiting for sandbox {container.id[:12]} to go") from e
+            await anyio.sleep(0.1)
 
 
 async def sweep_forever(docker: aiodocker.Docker, every_sec: float) -> None:

@@ -32,15 +32,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
+from realcli.environments._btrfs import IOC_INO_LOOKUP, IOC_SYNC, container_layer
 from realcli.events import PathChangeKind as ChangeKind
 
 __all__ = ["container_changes", "layer_changes"]
 
 # ioctl numbers from linux/btrfs.h: _IOC(dir, 0x94, nr, size).
 _IOC_TREE_SEARCH: Final = 0xD0009411  # _IOWR(.., 17, struct btrfs_ioctl_search_args), 4096 bytes
-_IOC_INO_LOOKUP: Final = 0xD0009412  # _IOWR(.., 18, struct btrfs_ioctl_ino_lookup_args), 4096 bytes
 _IOC_GET_SUBVOL_INFO: Final = 0x81F8943C  # _IOR(.., 60, struct btrfs_ioctl_get_subvol_info_args), 504 bytes
-_IOC_SYNC: Final = 0x9408  # _IO(.., 8): commit the transaction
 _SEARCH_KEY: Final = struct.Struct("<QQQQQQQIIII")  # struct btrfs_ioctl_search_key, up to its unused tail
 _SEARCH_ITEMS: Final = 104  # the results follow the whole key (its four unused u64 included)
 _SEARCH_HEADER: Final = struct.Struct("<QQQII")  # transid, objectid, offset, type, len
@@ -60,8 +59,7 @@ def container_changes(root: Path, container_id: str) -> list[tuple[str, ChangeKi
     container's layer under ``btrfs/subvolumes``, and the ``-init`` layer
     beside it is what the engine compares it with.
     """
-    mount_id = (root / "image" / "btrfs" / "layerdb" / "mounts" / container_id / "mount-id").read_text().strip()
-    layers = root / "btrfs" / "subvolumes"
+    layers, mount_id = container_layer(root, container_id)
     parent = layers / f"{mount_id}-init"
     if not parent.is_dir():
         raise FileNotFoundError(f"no -init layer beside {layers / mount_id}")
@@ -77,7 +75,7 @@ def layer_changes(layer: Path, parent: Path) -> list[tuple[str, ChangeKind]]:
     # at its disk cap would refuse.
     outside = os.open(layer.parent, os.O_RDONLY | os.O_DIRECTORY)
     try:
-        fcntl.ioctl(outside, _IOC_SYNC)
+        fcntl.ioctl(outside, IOC_SYNC)
     finally:
         os.close(outside)
     fd = os.open(layer, os.O_RDONLY | os.O_DIRECTORY)
@@ -158,7 +156,7 @@ def _dir_path(fd: int, objectid: int) -> str | None:
     args = bytearray(4096)
     struct.pack_into("<QQ", args, 0, 0, objectid)
     try:
-        fcntl.ioctl(fd, _IOC_INO_LOOKUP, args)
+        fcntl.ioctl(fd, IOC_INO_LOOKUP, args)
     except FileNotFoundError:
         return None  # unlinked, still open
     return bytes(args[16:]).split(b"\0", 1)[0].decode("utf-8", "surrogateescape").rstrip("/")

@@ -28,6 +28,8 @@ import os
 from pathlib import Path
 from typing import Final
 
+from realcli.environments._btrfs import container_layer
+
 __all__ = ["drop_layers", "sweep_dropped"]
 
 # ioctl numbers from linux/btrfs.h: _IOW(0x94, nr, struct btrfs_ioctl_vol_args), 4096 bytes.
@@ -77,8 +79,8 @@ def drop_layers(root: Path, container_id: str) -> int:
     Raises OSError when the engine's layout cannot be read or changed (the
     caller then leaves the removal to the engine as it is).
     """
-    mount_id = (root / "image" / "btrfs" / "layerdb" / "mounts" / container_id / "mount-id").read_text().strip()
-    layers = os.open(root / "btrfs" / "subvolumes", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    folder, mount_id = container_layer(root, container_id)
+    layers = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
         return sum(_drop(layers, name) for name in (mount_id, f"{mount_id}-init"))
     finally:

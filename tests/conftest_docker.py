@@ -70,7 +70,11 @@ async def sandbox_run(docker_client: aiodocker.Docker) -> AsyncIterator[str]:
     yield run
     leaked = await docker_client.containers.list(all=True, filters={"label": [f"realcli.run={run}"]})
     for c in leaked:
-        await c.delete(force=True, v=True)
+        try:
+            await c.delete(force=True, v=True)
+        except DockerError as e:  # gone meanwhile (another sweep finished its removal): as wanted
+            if e.status != 404:
+                raise
     networks = await docker_client.networks.list(filters={"label": [f"realcli.run={run}"]})
     for net in networks:
         await (await docker_client.networks.get(net["Id"])).delete()

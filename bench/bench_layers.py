@@ -1,4 +1,4 @@
-"""A sandbox's changes: read from the layer's own record (btrfs) beside the engine's changes API, its floor.
+"""A sandbox's layers on btrfs: its changes read from the layer's record, and its removal, beside the engine's own.
 
 The warden's guard reads a trial's changes once before the verifier, and the
 evidence reads them again when probes have hard checks.  The engine's
@@ -10,7 +10,13 @@ there.  Per image, on one sandbox after a typical agent's changes (files
 written, one deleted, one mode changed): wall time (p50 of N) and CPU, the
 engine's (``dockerd``, from /proc) and this process's (the ioctls included).
 
-Run: ``.venv/bin/python -m bench.bench_changes [--reads N]``.  Needs the engine
+Removal: the engine removes a btrfs layer by walking every directory in it
+first (twice per container: the ``-init`` layer too); realcli stops the
+sandbox and drops both layers whole before it asks the engine
+(``realcli.environments._layer_drop``).  Per image, N sandboxes removed each
+way after the same work: wall time of the removal (p50) and CPU, as above.
+
+Run: ``.venv/bin/python -m bench.bench_layers [--reads N]``.  Needs the engine
 that caps disks (``scripts/services.sh start``) and root.
 """
 
@@ -27,6 +33,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import aiodocker
 import anyio
 
 from realcli.environments import DockerSandbox, connect, disk_enforcement, gc
@@ -70,7 +77,7 @@ async def measure(reads: int) -> list[Row]:
     rows = []
     async with connect() as docker:
         if (await disk_enforcement(docker)).root is None:
-            raise SystemExit("bench_changes: the engine does not cap disks here (scripts/services.sh start)")
+            raise SystemExit("bench_layers: the engine does not cap disks here (scripts/services.sh start)")
         run = f"bench-{secrets.token_hex(4)}"
         try:
             for image in IMAGES:
@@ -87,8 +94,29 @@ async def measure(reads: int) -> list[Row]:
                     ours = await _timed(image, "changed_paths (layer)", layer_record, reads)
                     assert ours.paths == floor.paths, (ours.paths, floor.paths)
                     rows += [floor, ours]
+                rows += await _removals(docker, image, run, reads)
         finally:
             await gc(docker, run=run)
+    return rows
+
+
+async def _removals(docker: aiodocker.Docker, image: str, run: str, n: int) -> list[Row]:
+    """``n`` sandboxes removed by the engine alone (the floor), then ``n`` removed as realcli does."""
+    rows = []
+    for method in ("engine removal (floor)", "sandbox removal (drop)"):
+        walls, engine, own = [], 0.0, 0.0
+        for i in range(n):
+            sb = DockerSandbox(docker, image, run=run, trial=f"removal-{i}")
+            await sb.__aenter__()
+            assert (await sb.exec(AGENT, timeout_sec=60)).exit_code == 0
+            cpu, mine, started = _engine_cpu_sec(), time.process_time(), time.perf_counter()
+            if method.startswith("engine"):
+                await docker.containers.container(sb.id).delete(force=True, v=True)
+            await sb.__aexit__(None, None, None)  # (the floor's: finds it gone)
+            walls.append(time.perf_counter() - started)
+            engine += _engine_cpu_sec() - cpu
+            own += time.process_time() - mine
+        rows.append(Row(image, method, 0, statistics.median(walls) * 1000, engine / n * 1000, own / n * 1000))
     return rows
 
 
