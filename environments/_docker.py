@@ -34,6 +34,7 @@ __all__ = [
     "image_labels",
     "inspect_image",
     "is_not_found",
+    "removed_within",
     "iter_json_lines",
     "one_line",
     "tar_request",
@@ -247,3 +248,18 @@ def _decode_line(line: bytes) -> dict[str, Any]:
     except msgspec.DecodeError:
         return {"stream": line.decode("utf-8", "replace") + "\n"}
     return obj if isinstance(obj, dict) else {"stream": f"{obj}\n"}
+
+
+async def removed_within(container: aiodocker.containers.DockerContainer, what: str, within: float) -> bool:
+    """Wait until ``container``, which someone else is removing, is gone; False if it is still there after
+    ``within`` seconds (a removal stuck in the engine)."""
+    with anyio.move_on_after(within):
+        while True:
+            try:
+                await container.show()
+            except DockerError as e:
+                if is_not_found(e):
+                    return True
+                raise docker_error(e, f"waiting for {what} to be removed") from e
+            await anyio.sleep(0.1)
+    return False

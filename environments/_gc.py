@@ -13,12 +13,11 @@ from typing import Any
 
 import aiodocker
 import anyio
-from aiodocker.containers import DockerContainer
 from aiodocker.exceptions import DockerError
 
 from realcli._errors import InfrastructureError
 from realcli.environments._disk import disk_enforcement
-from realcli.environments._docker import docker_error, is_not_found
+from realcli.environments._docker import docker_error, is_not_found, removed_within
 from realcli.environments._layer_drop import sweep_dropped
 from realcli.environments._networks import KIND_NETWORK, network_of
 from realcli.environments._ownership import KIND_SANDBOX, LABEL_KIND, LABEL_RUN, owner_alive
@@ -57,7 +56,7 @@ async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: fl
             # is under way (another sweep, or one that a killed process started): the engine finishes it,
             # and this sweep waits for that, so that what it returns is gone.
             if e.status == 409:
-                await _gone(c)
+                await removed_within(c, f"sandbox {c.id[:12]}", _REMOVAL_WAIT_SEC)
             elif not is_not_found(e):
                 raise docker_error(e, f"removing sandbox {c.id[:12]}") from e
         removed.append(c.id)
@@ -68,19 +67,6 @@ async def gc(docker: aiodocker.Docker, *, run: str | None = None, older_than: fl
         with contextlib.suppress(OSError):  # another sweep's work, or nothing to do
             await anyio.to_thread.run_sync(sweep_dropped, root)
     return removed
-
-
-async def _gone(container: DockerContainer) -> None:
-    """Until the engine has finished removing ``container`` (bounded: a removal stuck in the engine is its own)."""
-    with anyio.move_on_after(_REMOVAL_WAIT_SEC):
-        while True:
-            try:
-                await container.show()
-            except DockerError as e:
-                if is_not_found(e):
-                    return
-                raise docker_error(e, f"waiting for sandbox {container.id[:12]} to go") from e
-            await anyio.sleep(0.1)
 
 
 async def sweep_forever(docker: aiodocker.Docker, every_sec: float) -> None:

@@ -27,13 +27,12 @@ from pathlib import Path
 from typing import Any, Final
 
 import aiodocker
-import anyio
 from aiodocker.containers import DockerContainer
 from aiodocker.exceptions import DockerError
 
 from realcli._errors import EngineError
 from realcli.environments._archives import tar_of_copies
-from realcli.environments._docker import docker_error, is_not_found
+from realcli.environments._docker import docker_error, is_not_found, removed_within
 from realcli.environments._imagemap import ImageMap
 from realcli.environments._networks import remove_network
 from realcli.environments._ownership import LABEL_TRIAL
@@ -43,6 +42,8 @@ from realcli.environments._task_images import ensure_task_image
 from realcli.events import ComposeProject, ComposeService
 
 __all__ = ["KIND_VOLUME", "LABEL_SERVICE", "ServiceGroup"]
+
+_REMOVAL_WAIT_SEC = 120.0  # a service another process is removing, finishing
 
 LABEL_SERVICE: Final = "realcli.service"
 KIND_VOLUME: Final = "volume"  # a trial's named volume (gc sweeps those whose process is gone)
@@ -236,7 +237,10 @@ class ServiceGroup:
                 await container.delete(force=True, v=True)
             except DockerError as e:
                 if e.status == 409:  # another removal (a gc sweep) is under way: the network goes after it
-                    await _gone(container, name)
+                    if not await removed_within(container, f"service {name}", _REMOVAL_WAIT_SEC):
+                        raise EngineError(
+                            f"docker engine: service {name} was still being removed after {_REMOVAL_WAIT_SEC:.0f} s"
+                        ) from e
                 elif not is_not_found(e):
                     raise docker_error(e, f"removing service {name}") from e
         self._containers.clear()
@@ -249,17 +253,3 @@ class ServiceGroup:
         if self._network_made:
             await remove_network(self._docker, self.network)
             self._network_made = False
-
-
-async def _gone(container: DockerContainer, name: str, within: float = 120.0) -> None:
-    """Wait until a container that someone else is removing is gone (its network cannot go before)."""
-    with anyio.move_on_after(within):
-        while True:
-            try:
-                await container.show()
-            except DockerError as e:
-                if is_not_found(e):
-                    return
-                raise docker_error(e, f"waiting for service {name} to be removed") from e
-            await anyio.sleep(0.2)
-    raise EngineError(f"docker engine: service {name} was still being removed after {within:.0f} s")
