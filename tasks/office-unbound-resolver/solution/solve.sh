@@ -1,0 +1,205 @@
+#!/bin/bash
+# Reference solution: unbound set up step by step (trust anchor, listener and access control,
+# the corp stub zones, cache, query log), the sync script for the inventory and the blocklist,
+# then the internal server and unbound started and checked with dig.
+set -euo pipefail
+CONFD=/etc/unbound/unbound.conf.d
+# Debian's trust anchor: the systemd unit copies it before start; without systemd, by hand.
+/usr/libexec/unbound-helper root_trust_anchor_update
+test -s /var/lib/unbound/root.key
+# Where it listens and who may ask: only the wired LAN and the staff wifi; everyone else,
+# localhost included (unbound allows 127.0.0.0/8 by default), gets REFUSED.
+cat > "$CONFD/office.conf" <<'EOF'
+# The office resolver (static part; office-lan.conf and blocklist.conf come from office-dns-sync)
+server:
+    interface: 127.0.53.1
+    port: 53
+    access-control: 0.0.0.0/0 refuse
+    access-control: 127.0.0.0/8 refuse
+    access-control: ::0/0 refuse
+    access-control: ::1 refuse
+    access-control: 127.0.10.0/24 allow
+    access-control: 127.0.20.0/24 allow
+EOF
+# corp.internal and 10.30.0.0/16's reverse zone from the internal server: it is on a loopback
+# address (do-not-query-localhost), unsigned (domain-insecure), and the reverse zone sits under
+# unbound's built-in empty 10.in-addr.arpa zone (transparent lets it through).
+cat >> "$CONFD/office.conf" <<'EOF'
+    do-not-query-localhost: no
+    domain-insecure: "corp.internal."
+    domain-insecure: "30.10.in-addr.arpa."
+    local-zone: "30.10.in-addr.arpa." transparent
+
+stub-zone:
+    name: "corp.internal."
+    stub-addr: 127.0.54.1@53
+
+stub-zone:
+    name: "30.10.in-addr.arpa."
+    stub-addr: 127.0.54.1@53
+EOF
+# Cache sizing and TTL limits.
+cat >> "$CONFD/office.conf" <<'EOF'
+
+server:
+    msg-cache-size: 32m
+    rrset-cache-size: 64m
+    cache-min-ttl: 60
+    cache-max-ttl: 43200
+EOF
+# The query log.
+mkdir -p /var/log/unbound
+chown unbound:unbound /var/log/unbound
+cat >> "$CONFD/office.conf" <<'EOF'
+    use-syslog: no
+    logfile: "/var/log/unbound/queries.log"
+    log-queries: yes
+EOF
+# The sync script: inventory and blocklist to unbound config, checked, then a reload.
+cat > /usr/local/sbin/office-dns-sync <<'EOF'
+#!/usr/bin/env python3
+"""office-dns-sync: /srv/office-dns/hosts.inventory and blocklist.txt to unbound's config."""
+import ipaddress
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+SRC = "/srv/office-dns"
+CONFD = "/etc/unbound/unbound.conf.d"
+ZONE = "office.lan"
+TTL = 300
+OWN = ("office.lan", "corp.internal")
+
+
+def clean_name(raw):
+    name = raw.strip().rstrip(".").lower()
+    if not name:
+        return None
+    if "." not in name:
+        return f"{name}.{ZONE}"
+    if name == ZONE or name.endswith("." + ZONE):
+        return name
+    return None
+
+
+def read_inventory(path):
+    hosts = {}
+    for n, raw in enumerate(open(path, encoding="utf-8", errors="replace").read().splitlines(), 1):
+        line, _, comment = raw.replace("\r", "").partition("#")
+        fields = line.split()
+        if not fields:
+            continue
+        if re.search(r"decommissioned", comment, re.I):
+            continue
+        try:
+            addr = ipaddress.IPv4Address(fields[0])
+        except ValueError:
+            print(f"{path}:{n}: skipped (bad address): {raw.strip()}", file=sys.stderr)
+            continue
+        names = [clean_name(f) for f in fields[1:]]
+        if not names or names[0] is None:
+            print(f"{path}:{n}: skipped (no usable name): {raw.strip()}", file=sys.stderr)
+            continue
+        canon = names[0]
+        hosts.pop(canon, None)  # the last line for a name wins, and goes to the end
+        aliases = []
+        for a in names[1:]:
+            if a and a != canon and a not in aliases:
+                aliases.append(a)
+        hosts[canon] = (str(addr), aliases)
+    return hosts
+
+
+def read_blocklist(path):
+    out = []
+    for raw in open(path, encoding="utf-8", errors="replace").read().splitlines():
+        fields = raw.replace("\r", "").partition("#")[0].split()
+        if not fields:
+            continue
+        dom = fields[1] if len(fields) > 1 and re.fullmatch(r"[0-9.]+", fields[0]) else fields[0]
+        dom = dom.strip().lower().rstrip(".")
+        if dom.startswith("*."):
+            dom = dom[2:]
+        if not dom or not re.fullmatch(r"[a-z0-9_.-]+", dom):
+            continue
+        if any(dom == o or dom.endswith("." + o) or o.endswith("." + dom) for o in OWN):
+            continue
+        if dom not in out:
+            out.append(dom)
+    return out
+
+
+def write(path, text):
+    fd, tmp = tempfile.mkstemp(dir=CONFD, prefix=".sync-")
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+    os.chmod(tmp, 0o644)
+    return tmp
+
+
+def main():
+    hosts = read_inventory(f"{SRC}/hosts.inventory")
+    taken = set(hosts)
+    zone = ["# generated by office-dns-sync from /srv/office-dns/hosts.inventory: do not edit", "server:"]
+    zone.append(f'    local-zone: "{ZONE}." static')
+    ptr_done = set()
+    for canon, (addr, aliases) in hosts.items():
+        zone.append(f'    local-data: "{canon}. {TTL} IN A {addr}"')
+        if addr not in ptr_done:
+            zone.append(f'    local-data-ptr: "{addr} {TTL} {canon}."')
+            ptr_done.add(addr)
+    for canon, (addr, aliases) in hosts.items():
+        for a in aliases:
+            if a in taken:
+                continue
+            taken.add(a)
+            zone.append(f'    local-data: "{a}. {TTL} IN CNAME {canon}."')
+    block = ["# generated by office-dns-sync from /srv/office-dns/blocklist.txt: do not edit", "server:"]
+    for dom in read_blocklist(f"{SRC}/blocklist.txt"):
+        block.append(f'    local-zone: "{dom}." always_nxdomain')
+    tmp_zone = write(f"{CONFD}/office-lan.conf", "\n".join(zone) + "\n")
+    tmp_block = write(f"{CONFD}/blocklist.conf", "\n".join(block) + "\n")
+    backups = {}
+    for final, tmp in ((f"{CONFD}/office-lan.conf", tmp_zone), (f"{CONFD}/blocklist.conf", tmp_block)):
+        if os.path.exists(final):
+            backups[final] = open(final).read()
+        os.replace(tmp, final)
+    check = subprocess.run(["unbound-checkconf"], capture_output=True, text=True)
+    if check.returncode != 0:
+        for final in (f"{CONFD}/office-lan.conf", f"{CONFD}/blocklist.conf"):
+            if final in backups:
+                open(final, "w").write(backups[final])
+            else:
+                os.remove(final)
+        sys.exit(f"office-dns-sync: unbound-checkconf failed, old config kept:\n{check.stdout}{check.stderr}")
+    running = subprocess.run(["pgrep", "-x", "unbound"], capture_output=True).returncode == 0
+    if running:
+        subprocess.run(["unbound-control", "reload"], check=True, capture_output=True)
+    print(f"office-dns-sync: {len(hosts)} hosts, {len(block) - 2} blocked domains" + (", unbound reloaded" if running else ""))
+
+
+if __name__ == "__main__":
+    main()
+EOF
+chmod 0755 /usr/local/sbin/office-dns-sync
+/usr/local/sbin/office-dns-sync
+unbound-checkconf
+# Start the internal server and unbound (a clean restart when one already runs).
+/app/authdns/authdns.sh start
+if pgrep -x unbound >/dev/null; then
+    pkill -x unbound
+    for _ in $(seq 50); do pgrep -x unbound >/dev/null || break; sleep 0.2; done
+fi
+unbound
+for _ in $(seq 50); do dig +short +time=1 +tries=1 -b 127.0.10.5 @127.0.53.1 fs1.office.lan | grep -q . && break; sleep 0.2; done
+# Checks: local, reverse, stub, blocked, refused.
+test "$(dig +short -b 127.0.10.5 @127.0.53.1 fs1.office.lan)" = 10.20.1.5
+test "$(dig +short -b 127.0.20.7 @127.0.53.1 -x 10.20.1.5)" = fs1.office.lan.
+test "$(dig +short -b 127.0.10.5 @127.0.53.1 git.corp.internal)" = 10.30.1.10
+test "$(dig +short -b 127.0.10.5 @127.0.53.1 -x 10.30.1.11)" = wiki.corp.internal.
+dig -b 127.0.10.5 @127.0.53.1 doubleclick.example.net | grep -q 'status: NXDOMAIN'
+dig -b 127.0.0.1 @127.0.53.1 fs1.office.lan | grep -q 'status: REFUSED'
+dig -b 127.0.30.7 @127.0.53.1 fs1.office.lan | grep -q 'status: REFUSED'
+grep -q '127.0.10.5 fs1.office.lan. A IN' /var/log/unbound/queries.log
