@@ -124,6 +124,11 @@ def test_shell_commands_are_counted_as_a_shell_reads_them() -> None:
     assert shell_functions(SOLVE) == {"helper"}
 
 
+def test_a_substitution_inside_double_quotes_is_read_as_commands_with_quotes_of_its_own() -> None:
+    script = 'when="$(utc "$(clf "$line")")"\necho "$(date -u +%s) done (ok)"\nprintf \'$(not run)\'\n'
+    assert [c[0] for c in shell_commands(script)] == ["clf", "utc", "date", "echo", "printf"]
+
+
 def test_difficulty_proxies_from_a_tasks_files(tmp_path: Path) -> None:
     p = difficulty_proxies(proxies_task(tmp_path))
     assert p.solution_commands == 15  # solve.sh's; the mutants are no part of the solution

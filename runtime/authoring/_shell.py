@@ -92,9 +92,17 @@ class _Scanner:
         self.i += 1
 
     def _quoted(self, quote: str) -> None:
+        """A quoted word; the commands of a ``$(...)`` inside double quotes count (its quotes are its own)."""
         j = self.i + 1
         while j < len(self.text) and self.text[j] != quote:
-            j += 2 if quote == '"' and self.text[j] == "\\" else 1
+            if quote == '"' and self.text[j] == "\\":
+                j += 2
+            elif quote == '"' and self.text.startswith("$(", j) and not self.text.startswith("$((", j):
+                end = _substitution_end(self.text, j + 2)
+                self.commands += _Scanner(self.text[j + 2 : end]).run()
+                j = end + 1
+            else:
+                j += 1
         self.word += self.text[self.i : j + 1]
         self.i = j + 1
 
@@ -145,6 +153,36 @@ class _Scanner:
         if re.fullmatch(r"\d*", words[0]):  # a redirection of a file descriptor, nothing to run
             return
         self.commands.append(words)
+
+
+def _substitution_end(text: str, start: int) -> int:
+    """The index of the ``)`` that closes a ``$(`` whose content starts at ``start`` (quotes and nested
+    parentheses inside it skipped); the text's end if none does."""
+    depth, j = 1, start
+    while j < len(text):
+        ch = text[j]
+        if ch == "\\":
+            j += 2
+            continue
+        if ch == "'":
+            j = text.find("'", j + 1)
+            j = len(text) if j < 0 else j
+        elif ch == '"':
+            j += 1
+            while j < len(text) and text[j] != '"':
+                if text[j] == "\\":
+                    j += 1
+                elif text.startswith("$(", j):
+                    j = _substitution_end(text, j + 2)
+                j += 1
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return j
+        j += 1
+    return len(text)
 
 
 def shell_commands(script: str) -> list[list[str]]:
