@@ -16,8 +16,10 @@ attribute; a directory with a change inside it is itself modified; an added
 directory is added with everything in it; a deleted one is deleted alone.
 The answer is the one the engine would give, at a few milliseconds.
 
-The transaction is committed first: btrfs holds recent inode updates in
-memory until then, out of the tree's reach.  Needs root and the engine's data
+The filesystem is synced first: btrfs holds recent inode updates in memory
+until its transaction commits, out of the tree's reach, and a file's new
+size reaches its inode only once the data is written (a commit alone misses
+an append), so dirty data is written back too.  Needs root and the engine's data
 root on this machine, as the disk caps do (``_btrfs``); where either is
 missing, the caller asks the engine.
 """
