@@ -109,7 +109,6 @@ def run(
         load_task_env,
         new_run_id,
         parse_network,
-        sample_tasks,
         schedule,
     )
 
@@ -117,10 +116,7 @@ def run(
         raise typer.BadParameter("expected exec, collab or paired", param_hint="--mode")
     run_async(check_url, log)  # a bad --log is one line, before anything is printed
     opted_in = load_task_env(task_env or [])
-    loaded, skipped = load_suite(tasks, opted_in, oracle=agent == "oracle")
-    if sample is not None and sample < len(loaded):
-        loaded = sample_tasks(loaded, sample)
-        err_console.print(f"a sample of {sample}: {', '.join(t.task_id for t in loaded)}", soft_wrap=True)
+    loaded, skipped = load_suite(tasks, opted_in, oracle=agent == "oracle", sample=sample)
     loaded = run_async(_fitting, log, loaded, skipped)
     settings = RunSettings(
         network=parse_network(network),

@@ -103,7 +103,6 @@ def validate(
         load_image_map,
         load_task_env,
         parse_network,
-        sample_tasks,
         validate_tasks,
     )
 
@@ -120,10 +119,7 @@ def validate(
     adversaries = bool(members)
     if red_team_record is not None and not adversaries:
         raise typer.BadParameter("--red-team-record needs --adversaries", param_hint="--red-team-record")
-    loaded, skipped = load_suite(tasks, settings.task_env, oracle=True)
-    if sample is not None and sample < len(loaded):
-        loaded = sample_tasks(loaded, sample)
-        err_console.print(f"a sample of {sample}: {', '.join(t.task_id for t in loaded)}", soft_wrap=True)
+    loaded, skipped = load_suite(tasks, settings.task_env, oracle=True, sample=sample)
     prefix = time.strftime("validate-%Y%m%d-%H%M%S", time.gmtime())
     runs = "-noop, -parrot, -mutant-N and -adv-MEMBER" if adversaries else "-noop, -parrot and -mutant-N"
     err_console.print(f"validating {len(loaded)} task(s): runs {prefix}-oracle, {runs}")

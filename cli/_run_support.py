@@ -32,7 +32,7 @@ T = TypeVar("T")
 
 
 def load_suite(
-    paths: list[Path], task_env: TaskEnv, *, oracle: bool = False
+    paths: list[Path], task_env: TaskEnv, *, oracle: bool = False, sample: int | None = None
 ) -> tuple[list[Task], list[tuple[Path, str]]]:
     """Load every task under ``paths``; one line for each task that fails to load, which is skipped.
 
@@ -42,7 +42,8 @@ def load_suite(
     solution, as Harbor's oracle refuses it.
     When nothing loads: the one task's error (one line), or every skipped
     line and exit 1.  The caller lists the skipped tasks again in its
-    summary (``report_skipped``).
+    summary (``report_skipped``).  With ``sample``, only that many of the
+    loaded tasks, spread over their categories (``sample_tasks``), named in one line.
     """
     loaded: list[Task] = []
     skipped: list[tuple[Path, str]] = []
@@ -62,6 +63,11 @@ def load_suite(
     if not loaded:
         err_console.print("no task loaded: nothing to run", markup=False)
         raise typer.Exit(1)
+    if sample is not None and sample < len(loaded):
+        from realcli.runtime import sample_tasks
+
+        loaded = sample_tasks(loaded, sample)
+        err_console.print(f"a sample of {sample}: {', '.join(t.task_id for t in loaded)}", soft_wrap=True)
     return loaded, skipped
 
 
