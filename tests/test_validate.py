@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import aiodocker
 import anyio
 import pytest
 
 from realcli.eventlog import EventLog, open_log
-from realcli.judging import judge_trial
+from realcli.judging import judge_trial, load_run
+from realcli.projections import trial_cause, trial_status
 from realcli.runtime import TaskValidation, validate_tasks
 from realcli.scripts_catalog import load_catalog
 from realcli.taskformat import load_task
+from tests._labels import mine
 from tests._tasks import make_task
 
 pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("debian_image")]
@@ -60,6 +63,17 @@ async def validate(tmp_path: Path, *roots: Path) -> list[TaskValidation]:
             return await validate_tasks(log, tasks, catalog=load_catalog(), run_prefix="v", concurrency=4, judge=judge)
 
 
+async def kill_when_running(docker: aiodocker.Docker, run_id: str, trial_id: str) -> None:
+    """Kill the sandbox of ``trial_id`` in ``run_id`` from outside once it runs: the world failing a trial."""
+    while True:
+        found = await docker.containers.list(filters=mine(f"realcli.run={run_id}", f"realcli.trial={trial_id}"))
+        if found:
+            await anyio.sleep(1.0)  # into the mutant's script, which sleeps long before it writes
+            await found[0].kill()
+            return
+        await anyio.sleep(0.2)
+
+
 @pytest.mark.long
 async def test_controls_hold_and_every_mutant_is_checked(tmp_path: Path) -> None:
     good = task_with_mutants(tmp_path, "good", {"wrong-word": "#!/bin/sh\n# writes hullo\necho hullo > /app/out\n"})
@@ -95,4 +109,42 @@ async def test_controls_hold_and_every_mutant_is_checked(tmp_path: Path) -> None
     assert results["bare"].ok
     assert results["bare"].warnings == [
         "no mutant solutions (solution/mutants/*.sh): the verifier is not checked against a plausible wrong one"
+    ]
+
+
+async def test_a_control_the_world_stopped_runs_once_more_and_a_second_loss_is_reported_as_such(
+    tmp_path: Path, docker_client: aiodocker.Docker
+) -> None:
+    """Who failed decides how a trial counts: a sandbox killed from outside says nothing about the task, so the
+    control's trial is run again (``-retry-exec``) and its reading replaces the lost one; lost twice, the task
+    reports the harness's failure, never a pass."""
+    late = "#!/bin/sh\n# writes the wrong word, late\nsleep 10\necho hullo > /app/out\n"
+    once = task_with_mutants(tmp_path, "once", {"late-wrong-word": late})
+    twice = task_with_mutants(tmp_path, "twice", {"late-wrong-word": late})
+
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(kill_when_running, docker_client, "v-mutant-1", "once-exec-1")
+        tg.start_soon(kill_when_running, docker_client, "v-mutant-1", "twice-exec-1")
+        tg.start_soon(kill_when_running, docker_client, "v-mutant-1-retry-exec", "twice-exec-1")
+        results = {r.task_id: r for r in await validate(tmp_path, once, twice)}
+        tg.cancel_scope.cancel()  # a killer whose run never came (no retry) waits no longer
+
+    async with open_log(f"sqlite:{tmp_path / 'log.db'}") as log:
+        first = await load_run(log, "v-mutant-1")
+        retry = await load_run(log, "v-mutant-1-retry-exec")
+    lost = {t.task_id: (trial_status(t), trial_cause(t)) for t in first.trials.values()}
+    assert lost == {"once": ("infrastructure_error", "sandbox_lost"), "twice": ("infrastructure_error", "sandbox_lost")}
+    assert sorted(t.task_id for t in retry.trials.values()) == ["once", "twice"]
+
+    ok = results["once"]
+    assert ok.ok, ok.problems
+    (mutant,) = ok.control("mutant:late-wrong-word")
+    assert (mutant.status, mutant.reward, mutant.holds) == ("scored", 0.0, True)
+
+    lost_twice = results["twice"]
+    assert not lost_twice.ok
+    (mutant,) = lost_twice.control("mutant:late-wrong-word")
+    assert mutant.status == "infrastructure_error"
+    assert [p for p in lost_twice.problems if "mutant" in p] == [
+        f"control mutant:late-wrong-word exec did not run to a score (tried twice): {mutant.detail}"
     ]

@@ -15,10 +15,13 @@ rules judge can decide passes.  Then the controls, which must all score low:
 With ``adversaries``, the red team too (``RED_TEAM``): every member on every
 task in the modes it plays (EXEC, and where the task has an interaction layer
 COLLAB; the verifier's attacks EXEC only), judged by the rules judge; a
-member that earns more than its ceiling fails the task.  A member's trial
-that the harness or the world stopped (``infrastructure_error``) is run once
-more, and if it fails again it is reported as such: it reads
-neither as a pass nor as a breach of the ceiling.
+member that earns more than its ceiling fails the task.
+
+Who failed decides how a trial counts: a trial of the oracle, a control or a
+member that the harness or the world stopped (``infrastructure_error``: a
+sandbox lost, an engine that failed) says nothing about the task, so it is run
+once more (``<run>-retry-<mode>``, its reading replacing the stopped one); a
+second such failure is reported as it is, never as a pass or a breach.
 
 The runs are recorded like any other run (ids ``<prefix>-oracle``,
 ``<prefix>-noop``, ``<prefix>-parrot``, ``<prefix>-mutant-<n>``,
@@ -252,52 +255,78 @@ async def validate_tasks(
             settings=settings or RunSettings(),
         )
 
-    oracle = plan("oracle", "paired", OracleAgent.info, lambda task: OracleAgent(task.spec.oracle), tasks)
-    await start_run(log, oracle, after_trial=judge, on_trial=on_trial)
-    _read_oracle(await load_run(log, oracle.run_id), results)
+    async def play(
+        suffix: str, mode: RunMode, agent: ev.AgentInfo, make: Callable[[Task], Agent], on: Sequence[Task]
+    ) -> list[_Played]:
+        # A mutant's own exit status is in its trace: a mutant that crashes proves nothing about the verifier.
+        return await _play_and_retry(
+            log,
+            lambda s, m, o: plan(s, m, agent, make, o),
+            suffix,
+            mode,
+            on,
+            judge,
+            on_trial,
+            keep_trace=agent.name == "mutant",
+        )
+
+    oracle = OracleAgent.info
+    for played in await play("oracle", "paired", oracle, lambda task: OracleAgent(task.spec.oracle), tasks):
+        _read_oracle(played.facts, results, skip=played.retried)
     # The red team before the controls: what --adversaries adds is measured first.
     for member in _members(adversaries):
-        for task_id, reading in await _play_member(log, member, tasks, plan, judge, on_trial):
-            reading.validation = run_prefix
-            results[task_id].adversaries.append(reading)
+        for played in await play(
+            f"adv-{member.name}",
+            _run_mode(member),
+            member.info,
+            member.agent,
+            [t for t in tasks if member.applies_to(t)],
+        ):
+            for task_id, reading in _read_adversary(played.facts, member, skip=played.retried):
+                reading.validation = run_prefix
+                results[task_id].adversaries.append(reading)
         if on_member is not None:
             on_member(member, [results[t.task_id] for t in tasks])
     for control in _controls(tasks):
-        run = plan(control.run_suffix, control.mode, control.info, control.make_agent, control.tasks)
-        await start_run(log, run, after_trial=judge, on_trial=on_trial)
-        # A mutant's own exit status is in its trace: a mutant that crashes proves nothing about the verifier.
-        facts = await load_run(log, run.run_id, keep_trace=control.info.name == "mutant")
-        _read_control(facts, control, results, judged=judge is not None)
+        for played in await play(control.run_suffix, control.mode, control.info, control.make_agent, control.tasks):
+            _read_control(played.facts, control, results, judged=judge is not None, skip=played.retried)
     for result in results.values():
         _conclude(result)
     return [results[t.task_id] for t in tasks]
 
 
-async def _play_member(
+@dataclass(frozen=True)
+class _Played:
+    """One run of a validation: its facts, and the trials in it that a later retry run re-played."""
+
+    facts: RunFacts
+    retried: frozenset[str] = frozenset()
+
+
+async def _play_and_retry(
     log: EventLog,
-    member: RedTeamMember,
-    tasks: Sequence[Task],
-    plan: Callable[[str, RunMode, ev.AgentInfo, Callable[[Task], Agent], Sequence[Task]], RunPlan],
+    plan: Callable[[str, RunMode, Sequence[Task]], RunPlan],
+    suffix: str,
+    mode: RunMode,
+    on: Sequence[Task],
     judge: AfterTrial | None,
     on_trial: OnTrial | None,
-) -> list[tuple[str, AdversaryReading]]:
-    """One member on every task it applies to (``<prefix>-adv-<member>``); trials the harness or the world
-    stopped run once more (``-retry-<mode>``), and a second such failure is reported as it is."""
-    on = [t for t in tasks if member.applies_to(t)]
-    run = plan(f"adv-{member.name}", _run_mode(member), member.info, member.agent, on)
+    *,
+    keep_trace: bool = False,
+) -> list[_Played]:
+    """The run ``<prefix>-<suffix>`` of ``on``; then, per mode in which the harness or the world stopped trials,
+    one more run of just those tasks (``-retry-<mode>``).  A second such failure stays as it is."""
+    run = plan(suffix, mode, on)
     await start_run(log, run, after_trial=judge, on_trial=on_trial)
-    readings = _read_adversary(await load_run(log, run.run_id), member)
-    for mode in member.modes:
-        again = {task_id for task_id, reading in readings if reading.mode == mode and reading.infrastructure}
-        if not again:
-            continue
-        retry = plan(
-            f"adv-{member.name}-retry-{mode}", mode, member.info, member.agent, [t for t in on if t.task_id in again]
-        )
+    facts = await load_run(log, run.run_id, keep_trace=keep_trace)
+    stopped = [t for t in facts.trials.values() if trial_status(t) in _INFRASTRUCTURE]
+    played = [_Played(facts, frozenset(t.trial_id for t in stopped))]
+    for again in sorted({t.mode for t in stopped}):
+        ids = {t.task_id for t in stopped if t.mode == again}
+        retry = plan(f"{suffix}-retry-{again}", again, [t for t in on if t.task_id in ids])
         await start_run(log, retry, after_trial=judge, on_trial=on_trial)
-        retried = _read_adversary(await load_run(log, retry.run_id), member)
-        readings = [r for r in readings if not (r[1].mode == mode and r[0] in again)] + retried
-    return readings
+        played.append(_Played(await load_run(log, retry.run_id, keep_trace=keep_trace)))
+    return played
 
 
 def _run_mode(member: RedTeamMember) -> RunMode:
@@ -329,9 +358,11 @@ async def read_red_team(
     found: list[str] = []
     for prefix in prefixes:
         oracle = await load_run(log, f"{prefix}-oracle")  # a clear error for a prefix that is no validation
-        for trial_id, (_, _, dimensions) in _trial_scores(oracle, judge_id).items():
-            if (task_id := oracle.trials[trial_id].task_id) in results:
-                results[task_id].oracle_dimensions = dimensions
+        oracles = [oracle] + [await load_run(log, r) for r in [f"{prefix}-oracle-retry-collab"] if r in runs]
+        for facts in oracles:  # a retry's scores replace those of the trial it re-played
+            for trial_id, (_, _, dimensions) in _trial_scores(facts, judge_id).items():
+                if (task_id := facts.trials[trial_id].task_id) in results:
+                    results[task_id].oracle_dimensions = dimensions
         for member in RED_TEAM:
             readings = await _recorded_member(log, runs, prefix, member, judge_id)
             if readings is None:
@@ -434,10 +465,10 @@ def _trial_scores(
 
 
 def _read_adversary(
-    facts: RunFacts, member: RedTeamMember, judge_id: str = "rules"
+    facts: RunFacts, member: RedTeamMember, judge_id: str = "rules", *, skip: frozenset[str] = frozenset()
 ) -> list[tuple[str, AdversaryReading]]:
     """The member's readings in a run: (task id, reading) per trial of a mode it plays (a COLLAB trial of an
-    EXEC-only member, recorded before it was one, is left out)."""
+    EXEC-only member, recorded before it was one, is left out), but the trials in ``skip`` (re-played)."""
     scores = _trial_scores(facts, judge_id)
     probes = _trial_scores(facts, judge_id, probes_only=True)
     view = CatalogView(facts.started.catalog if facts.started is not None else None)
@@ -448,7 +479,7 @@ def _read_adversary(
                 passed.setdefault(inst.trial_id, []).append(f"{inst.scenario} ({inst.template})")
     out = []
     for trial in sorted(facts.trials.values(), key=lambda t: (t.task_id, t.mode)):
-        if trial.mode not in member.modes:
+        if trial.mode not in member.modes or trial.trial_id in skip:
             continue
         status = trial_status(trial)
         s, s_available, dimensions = scores.get(trial.trial_id, (None, None, {}))
@@ -484,8 +515,11 @@ def _static(task: Task, catalog: Catalog) -> TaskValidation:
     return result
 
 
-def _read_oracle(facts: RunFacts, results: dict[str, TaskValidation]) -> None:
+def _read_oracle(facts: RunFacts, results: dict[str, TaskValidation], *, skip: frozenset[str] = frozenset()) -> None:
+    """The oracle's readings in ``facts`` (but the trials in ``skip``, which a retry re-played)."""
     for trial in facts.trials.values():
+        if trial.trial_id in skip:
+            continue
         result = results[trial.task_id]
         status = trial_status(trial)
         if status != "scored":
@@ -504,8 +538,11 @@ def _read_oracle(facts: RunFacts, results: dict[str, TaskValidation]) -> None:
     if judge is None:
         return
     for trial_id, (_, _, dimensions) in _trial_scores(facts).items():
-        results[facts.trials[trial_id].task_id].oracle_dimensions = dimensions
+        if trial_id not in skip:
+            results[facts.trials[trial_id].task_id].oracle_dimensions = dimensions
     for trial_id, verdicts in judge.verdicts.items():
+        if trial_id in skip:
+            continue
         result = results[facts.trials[trial_id].task_id]
         for (scenario, item), judged in sorted(verdicts.items()):
             if judged.verdict == "pass":
@@ -515,13 +552,23 @@ def _read_oracle(facts: RunFacts, results: dict[str, TaskValidation]) -> None:
             elif judged.verdict in ("undecided", "unjudged"):
                 result.items_undecided += 1
     for trial_id, criteria in judge.fidelity.items():
+        if trial_id in skip:
+            continue
         result = results[facts.trials[trial_id].task_id]
         for criterion, assessed in sorted(criteria.items()):
             if assessed.verdict == "fail":
                 result.fidelity_failures.append(f"{criterion}: {assessed.rationale}")
 
 
-def _read_control(facts: RunFacts, control: _Control, results: dict[str, TaskValidation], *, judged: bool) -> None:
+def _read_control(
+    facts: RunFacts,
+    control: _Control,
+    results: dict[str, TaskValidation],
+    *,
+    judged: bool,
+    skip: frozenset[str] = frozenset(),
+) -> None:
+    """The control's readings in ``facts`` (but the trials in ``skip``, which a retry re-played)."""
     passed: dict[str, list[str]] = {}
     if judged and "rules" in facts.judges:
         view = CatalogView(facts.started.catalog if facts.started is not None else None)
@@ -530,6 +577,8 @@ def _read_control(facts: RunFacts, control: _Control, results: dict[str, TaskVal
             if inst.status == "pass":
                 passed.setdefault(inst.trial_id, []).append(f"{inst.scenario} ({inst.template})")
     for trial in facts.trials.values():
+        if trial.trial_id in skip:
+            continue
         name = control.info.name
         if name == "mutant":
             name = f"mutant:{trial.started.agent.params.get('mutant', '?')}"
@@ -622,7 +671,7 @@ def _alignment_warnings(alignment: Alignment) -> list[str]:
 def _oracle_problems(result: TaskValidation, mode: str, reward: float | None) -> list[str]:
     """What is wrong with the oracle in ``mode``: it did not run to a score, or the verifier rejected it."""
     if mode in result.oracle_unscored:
-        return [f"oracle {mode} did not run to a score: {result.oracle_unscored[mode]}"]
+        return [f"oracle {mode} did not run to a score (tried twice): {result.oracle_unscored[mode]}"]
     if reward is None:
         return [f"oracle {mode} did not run (no trial)"]
     if reward >= 1:
@@ -648,7 +697,7 @@ def _adversary_problems(result: TaskValidation, reading: AdversaryReading) -> li
 def _control_problems(control: ControlResult) -> list[str]:
     who = f"{control.agent} {control.mode}"
     if control.status != "scored":
-        return [f"control {who} did not run to a score: {control.detail}"]
+        return [f"control {who} did not run to a score (tried twice): {control.detail}"]
     out = []
     if control.solution_exit != 0:
         out.append(
