@@ -546,6 +546,22 @@ def test_every_variant_renders_with_the_glossary_examples(catalog: Catalog) -> N
         ("cd /app && ./build/tally --selftest", True),
         ("cd /app/svc", False),
         ("mkdir -p /app/out", False),
+        # the read-only inspectors of services, packages and files, where they start a command
+        ("dig @127.0.0.1 mail.example.org MX +short", True),
+        ("ldapsearch -x -H ldap://127.0.0.1 -b dc=harbourline,dc=test", True),
+        ("openssl x509 -in /etc/ssl/app.pem -noout -enddate", True),
+        ("dpkg -L sitecheck", True),
+        ("nginx -t", True),
+        ("sudo -l -U alice", True),
+        ("crontab -l -u backup", True),
+        ("ssh-keygen -L -f /etc/ssh/host-cert.pub", True),
+        # ... but not their changing spellings, nor their names as mere words
+        ("dpkg -i sitecheck_1.0_all.deb", False),
+        ("nginx -s reload", False),
+        ("crontab -e", False),
+        ("ssh-keygen -t ed25519 -f /root/.ssh/id", False),
+        ("git branch -D topic", False),
+        ("echo id host dig", False),
     ],
 )
 def test_the_default_verification_pattern(command: str, verifies: bool) -> None:
