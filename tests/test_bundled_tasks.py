@@ -204,3 +204,15 @@ def test_no_oracle_reply_leaves_a_change_unverified(suite: list[Task]) -> None:
             if verdict == "fail":
                 unverified.append(f"{task.task_id}: {ref}")
     assert unverified == []
+
+
+def test_a_bundled_task_whose_image_starts_a_service_verifies_apart(suite: list[Task]) -> None:
+    """An image's entrypoint runs the sandbox's own processes, which keep running through a shared
+    verifier and could run what the agent configured them to run (docs/judging.md, "The verdict"): a
+    bundled task with one verifies in a container of its own."""
+    import re
+
+    for task in suite:
+        for dockerfile in (task.root / "environment").rglob("Dockerfile*"):
+            if re.search(r"(?im)^\s*ENTRYPOINT\b", dockerfile.read_text(errors="replace")):
+                assert task.spec.config.verifier.separate, (task.task_id, str(dockerfile))
