@@ -243,6 +243,17 @@ def test_seconds_gaps_and_the_50_sample_rule(tmp_path):
                                                  ("7", "49", "gap"), ("8", "100", "ok"), ("9", "50", "ok")]
 
 
+def test_rms_is_about_the_mean(tmp_path):
+    """rms_az is the RMS of the filtered az about its mean in that second, sqrt(mean((az - mean(az))^2)), with 6 decimals."""
+    rows = [[f"{i / 100:.2f}", "0.000000", "0.000000", f"{9.80665 + 0.1 * math.sin(2 * math.pi * 5 * i / 100):.6f}"]
+            for i in range(300)]
+    out = run(tmp_path, {"sine": rows})
+    rms = read(out / "sine.rms.csv")[1:]
+    assert [r[3] for r in rms] == ["ok"] * 3, rms
+    for r in rms:
+        assert abs(float(r[2]) - 0.1 / math.sqrt(2)) < 0.005, f"second {r[0]}: rms_az {r[2]}, expected about 0.070711 (about the mean)"
+
+
 def test_peak_tie_and_empty_recording(tmp_path):
     one = [[f"{2 + i / 100:.2f}", "0.000000", "0.000000", f"{9.8 + 0.1 * math.sin(2 * math.pi * i / 100):.6f}"] for i in range(200)]
     dead = [[f"{i / 100:.2f}", "", "", ""] for i in range(30)]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Adds saving and loading to adventure.py (given as the argument): save NAME / load NAME, the
 whole game state as JSON under $LIGHTHOUSE_SAVE_DIR (or ~/.lighthouse/saves), written atomically;
-invalid names, missing and damaged saves refused."""
+invalid names, missing and damaged saves refused; saves lists the saved games."""
 import sys
 from pathlib import Path
 
@@ -85,6 +85,17 @@ class Damaged(Exception):
         self.say("Game loaded.")
         self.look()
 
+    def list_saves(self):
+        try:
+            files = os.listdir(self.save_dir())
+        except FileNotFoundError:
+            files = []
+        names = sorted(f[:-5] for f in files if f.endswith(".json") and SAVE_NAME.fullmatch(f[:-5]))
+        if names:
+            self.say("Saved games: " + ", ".join(names) + ".")
+        else:
+            self.say("There are no saved games.")
+
     # --------------------------------------------------------------- commands
 ''',
     ),
@@ -95,6 +106,8 @@ class Damaged(Exception):
             self.save(rest[0])
         elif verb == "load" and len(rest) == 1:
             self.load(rest[0])
+        elif verb == "saves" and not rest:
+            self.list_saves()
 ''',
     ),
 ]

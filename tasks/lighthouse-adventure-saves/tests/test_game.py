@@ -128,14 +128,40 @@ def test_a_later_run_continues_exactly(tmp_path):
 
 
 def test_save_names(tmp_path):
-    """A save name is 1 to 20 characters of lowercase letters, digits, _ and - (the input is lower-cased like everything else: My-Slot_2 saves as my-slot_2); any other name prints Invalid save name. and nothing is read or written; save or load without exactly one name is not understood."""
+    """A save name is 1 to 20 characters of lowercase letters, digits, _ and - (the input is lower-cased like everything else: My-Slot_2 saves as my-slot_2); any other name prints Invalid save name. and nothing is read or written."""
     saves = tmp_path / "saves"
     check(["save ../escape", "save a/b", "save ok/../../evil", "save " + "x" * 21, "save " + "x" * 20, "save My-Slot_2",
-           "save", "save a b", "load", "load ../escape", "load ok/../../evil"],
+           "load ../escape", "load ok/../../evil"],
           COTTAGE0 + ["Invalid save name."] * 4 + [f"Game saved as '{'x' * 20}'.", "Game saved as 'my-slot_2'."]
-          + ["I don't understand that."] * 3 + ["Invalid save name."] * 2, saves)
+          + ["Invalid save name."] * 2, saves)
     assert sorted(os.listdir(saves)) == ["my-slot_2.json", "x" * 20 + ".json"], os.listdir(saves)
     assert sorted(os.listdir(tmp_path)) == ["saves"], os.listdir(tmp_path)
+
+
+def test_save_or_load_without_exactly_one_name(tmp_path):
+    """save or load without exactly one name prints I don't understand that. (and nothing is written)."""
+    saves = tmp_path / "saves"
+    check(["take key", "save", "save my game", "load", "load my game", "i"],
+          COTTAGE0 + ["Taken."] + ["I don't understand that."] * 4 + carrying(["iron_key"]), saves)
+    assert not saves.exists() or not os.listdir(saves), os.listdir(saves)
+
+
+def test_list_saved_games(tmp_path):
+    """saves lists the saved games: Saved games: <name>, <name>. in alphabetical order (every <name>.json in the save folder whose <name> is a valid save name), or There are no saved games. when there is none, also when the folder does not exist yet; saves followed by anything prints I don't understand that."""
+    saves = tmp_path / "saves"
+    check(["saves", "take key", "save zeta", "save alpha-2", "save m_1", "saves", "SAVES", "saves all"],
+          COTTAGE0 + ["There are no saved games.", "Taken.", "Game saved as 'zeta'.", "Game saved as 'alpha-2'.",
+                      "Game saved as 'm_1'.", "Saved games: alpha-2, m_1, zeta.", "Saved games: alpha-2, m_1, zeta.",
+                      "I don't understand that."], saves)
+    (saves / "notes.txt").write_text("kiosk notes\n")
+    (saves / ".save-3kq9.tmp").write_text("{}")
+    (saves / "Old Save.json").write_text("{}")
+    check(["saves", "load zeta", "i"],
+          COTTAGE0 + ["Saved games: alpha-2, m_1, zeta.", "Game loaded."] + look("cottage", ["oil_lamp", "table"])
+          + carrying(["iron_key"]), saves)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    check(["saves"], COTTAGE0 + ["There are no saved games."], empty)
 
 
 def test_missing_and_damaged_saves(tmp_path):

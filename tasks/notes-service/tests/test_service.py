@@ -8,6 +8,7 @@ import urllib.request
 from pathlib import Path
 
 BASE = "http://127.0.0.1:8181"
+ORIGINAL_CONFIG_SHA256 = "0ec7af6cd7e64cb5b7bf25a6c0ecea483bf8383e10430784ec2d6119bda5895a"
 TOKEN = Path("/app/service/secrets/api-token").read_text().strip()
 
 
@@ -71,6 +72,23 @@ def test_config_file_values():
     text = Path("/app/service/config.ini").read_text()
     for line in ("host = 127.0.0.1", "port = 8181", "version = 2.1.0", "max_body_bytes = 4096"):
         assert line in text.splitlines(), f"config.ini lacks '{line}'"
+
+
+def test_health_and_version_stay_open():
+    """/healthz and /version stay open: they answer without a token (the monitoring calls them without one)."""
+    assert call("GET", "/healthz") == (200, b"ok\n"), "/healthz must answer without a token"
+    status, body = call("GET", "/version")
+    assert status == 200, f"/version must answer without a token, got {status}"
+
+
+def test_original_config_kept():
+    """Before you change it, keep a byte-for-byte copy of the original as /app/service/config.ini.orig."""
+    import hashlib
+    orig = Path("/app/service/config.ini.orig")
+    assert orig.is_file(), "no /app/service/config.ini.orig"
+    assert hashlib.sha256(orig.read_bytes()).hexdigest() == ORIGINAL_CONFIG_SHA256, (
+        "config.ini.orig is not a byte-for-byte copy of the original config.ini"
+    )
 
 
 def test_token_file_private():

@@ -158,9 +158,9 @@ def test_no_order_lost(live_copy):
 
 
 def test_migrate_py_reruns_on_a_fresh_copy(tmp_path):
+    """/app/migrate.py, run as python3 /app/migrate.py DB, migrates a v1 file in place and exits 0 (it can be re-run on other copies)."""
     path = pristine(tmp_path, with_late=False)
-    # On a machine in another time zone (UTC+05:30, no daylight saving): timestamps stay UTC.
-    env = dict(os.environ, TZ="XST-05:30")
+    env = {k: v for k, v in os.environ.items() if k != "TZ"}
     r = subprocess.run(["python3", "/app/migrate.py", str(path)], capture_output=True, text=True, timeout=120,
                        env=env)
     assert r.returncode == 0, r.stdout + r.stderr
@@ -168,7 +168,21 @@ def test_migrate_py_reruns_on_a_fresh_copy(tmp_path):
     assert dump(path) == expected(HERE / "shop_v1.db")
 
 
+def test_migrate_py_keeps_utc_in_another_time_zone(tmp_path):
+    """Timestamps become YYYY-MM-DDTHH:MM:SSZ in UTC whatever the time zone of the machine the migration runs on."""
+    path = pristine(tmp_path, with_late=False)
+    # On a machine in another time zone (UTC+05:30, no daylight saving): timestamps stay UTC.
+    env = dict(os.environ, TZ="XST-05:30")
+    r = subprocess.run(["python3", "/app/migrate.py", str(path)], capture_output=True, text=True, timeout=120,
+                       env=env)
+    assert r.returncode == 0, r.stdout + r.stderr
+    got, want = dump(path), expected(HERE / "shop_v1.db")
+    assert [c[4] for c in got[0]] == [c[4] for c in want[0]], "customers.created_at is not UTC on a machine in UTC+05:30"
+    assert [o[4] for o in got[1]] == [o[4] for o in want[1]], "orders.created_at is not UTC on a machine in UTC+05:30"
+
+
 def test_migrate_py_refuses_a_migrated_file(tmp_path):
+    """On a file that is not v1 (for example one that is already at user_version 2) migrate.py must change nothing and exit 1."""
     path = tmp_path / "again.db"
     shutil.copy(LIVE, path)
     before = hashlib.sha256(path.read_bytes()).hexdigest()

@@ -17,7 +17,8 @@ from zoneinfo import ZoneInfo
 
 BERLIN = ZoneInfo("Europe/Berlin")
 DTSTAMP = "20240601T000000Z"
-HEADER = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Team Tools//Meetings Export//EN", "CALSCALE:GREGORIAN"]
+HEADER = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Team Tools//Meetings Export//EN", "CALSCALE:GREGORIAN",
+          "X-WR-CALNAME:Team meetings"]
 
 
 def escape(text: str) -> str:

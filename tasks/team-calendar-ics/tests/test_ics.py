@@ -61,7 +61,8 @@ def expected_lines(csv_text):
             ev.append("END:VEVENT")
             occ.append(((r["id"], k), ev))
     occ.sort(key=lambda o: o[0])
-    return (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Team Tools//Meetings Export//EN", "CALSCALE:GREGORIAN"]
+    return (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Team Tools//Meetings Export//EN", "CALSCALE:GREGORIAN",
+             "X-WR-CALNAME:Team meetings"]
             + [line for _, ev in occ for line in ev] + ["END:VCALENDAR"])
 
 
@@ -120,6 +121,7 @@ def test_inputs_and_old_share_untouched(path):
 
 
 def test_old_share_has_nothing_new():
+    """Nothing may be written to /srv/calendars/team-shared/ (the old groupware share): don't publish there too."""
     assert sorted(str(p) for p in Path("/srv/calendars/team-shared").iterdir()) == sorted(
         p for p in UNTOUCHED if p.startswith("/srv/calendars/team-shared")), "nothing may be written to team-shared"
 
@@ -139,6 +141,14 @@ def test_room_booking_check_accepts_the_feed():
 
 
 # ------------------------------------------------------------------ fresh spreadsheets
+
+
+def test_calendar_name(tmp_path):
+    """The calendar header names it: X-WR-CALNAME:Team meetings right after CALSCALE:GREGORIAN (what calendar apps show for the subscription)."""
+    lines, _ = export(tmp_path, [row("one")])
+    assert lines[:5] == ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Team Tools//Meetings Export//EN", "CALSCALE:GREGORIAN",
+                         "X-WR-CALNAME:Team meetings"], lines[:5]
+    assert unfold(PUBLISHED.read_bytes())[4] == "X-WR-CALNAME:Team meetings", "the published feed has no calendar name"
 
 
 def test_daylight_saving_time_per_occurrence(tmp_path):
