@@ -119,6 +119,9 @@ case "${1:-}" in
     *) echo "usage: install.sh" >&2; exit 2 ;;
 esac
 
+# Ctrl-C at any question or confirmation: nothing has been written yet.
+trap 'echo; echo "Aborted, nothing written."; exit 130' INT
+
 ask "Install directory [$DEFAULT_DIR]: " "$DEFAULT_DIR" valid_dir;                  dir=$ANSWER
 ask "Collector URL [$DEFAULT_URL]: " "$DEFAULT_URL" valid_url;                       url=$ANSWER
 ask "Agent name [$DEFAULT_NAME]: " "$DEFAULT_NAME" valid_name;                       name=$ANSWER

@@ -218,3 +218,38 @@ def test_stays_bash_and_leaves_the_real_install_alone():
         "the real /opt/acme-agent/etc/agent.conf was changed"
     assert sorted(os.listdir("/opt/acme-agent/etc")) == ["agent.conf"], os.listdir("/opt/acme-agent/etc")
     assert digest("/app/provision/provision.sh") == "1a256fc305c3791ec16cd21ef1cbc0132963274af58d8e7ccefd0d282e78e82b"
+
+
+@pytest.mark.parametrize("stop_at", ["question", "confirmation", "overwrite"])
+def test_ctrl_c_aborts_with_130(tmp_path, stop_at):
+    """Ctrl-C (SIGINT) at any of the questions or confirmations prints Aborted, nothing written. and exits with status 130; nothing is created or changed on disk (an existing agent.conf stays as it was, no .bak)."""
+    import pexpect
+    d = tmp_path / "interrupted"
+    if stop_at == "overwrite":
+        (d / "etc").mkdir(parents=True)
+        (d / "etc" / "agent.conf").write_text("old config\n")
+    before = {p: p.read_bytes() for p in d.rglob("*") if p.is_file()} if d.exists() else None
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ACME_")}
+    child = pexpect.spawn("bash", [INSTALLER], encoding="utf-8", timeout=15, env=env)
+    try:
+        child.expect_exact(PROMPTS[0]); child.sendline(str(d))
+        child.expect_exact(PROMPTS[1]); child.sendline("")
+        child.expect_exact(PROMPTS[2])
+        if stop_at != "question":
+            child.sendline("kiosk-int")
+            child.expect_exact(PROMPTS[3]); child.sendline("")
+            child.expect_exact(PROMPTS[4]); child.sendline("")
+            child.expect_exact(PROMPTS[5])
+        if stop_at == "overwrite":
+            child.sendline("y")
+            child.expect_exact(f"Overwrite existing {d}/etc/agent.conf? [y/N]: ")
+        child.sendintr()
+        child.expect_exact("Aborted, nothing written.")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 130, f"exit status {child.exitstatus}, signal {child.signalstatus}"
+    after = {p: p.read_bytes() for p in d.rglob("*") if p.is_file()} if d.exists() else None
+    assert after == before, f"files changed after Ctrl-C: {before} -> {after}"
+    if before is None:
+        assert not d.exists(), "something was created although the installer was interrupted"

@@ -157,6 +157,27 @@ def test_fixture_compresses_exactly_the_old_rotated_logs(tree, tmp_path):
             assert not gz.exists(), f"{path} should not have been compressed"
 
 
+def test_fixture_gz_keeps_permissions_and_owner(tree):
+    """The .gz also keeps the original file's permission bits, owner and group: an audit file that is 0640, readable by the adm group only, must not become world-readable."""
+    logs, audit, _ = tree
+    restricted = {
+        audit / "audit.log.1": (0o640, 0, 4),                       # root:adm, 0640
+        logs / "sub dir" / "svc.log.1": (0o600, 1000, 1000),       # a service user's private log
+        logs / "app.log.4": (0o664, 0, 4),
+    }
+    for path, (mode, uid, gid) in restricted.items():
+        os.chown(path, uid, gid)
+        os.chmod(path, mode)
+    proc = _run(logs, audit)
+    assert proc.returncode == 0, f"exit {proc.returncode}; stderr: {proc.stderr[-500:]}"
+    for path, (mode, uid, gid) in restricted.items():
+        gz = Path(str(path) + ".gz")
+        assert gz.is_file(), f"{path} should have been compressed"
+        st = gz.stat()
+        assert oct(st.st_mode & 0o7777) == oct(mode), f"{gz} has mode {oct(st.st_mode & 0o7777)}, the log had {oct(mode)}"
+        assert (st.st_uid, st.st_gid) == (uid, gid), f"{gz} is owned by {st.st_uid}:{st.st_gid}, the log by {uid}:{gid}"
+
+
 def test_fixture_existing_gz_is_never_overwritten(tree, tmp_path):
     logs, audit, _ = tree
     before = _snapshot(tmp_path)

@@ -115,3 +115,23 @@ def test_build_is_reproducible(tmp_path):
         "(entry times, owners, order or the gzip header vary)"
     )
     assert (proj / "dist/SHA256SUMS").read_text() == (DIST / "SHA256SUMS").read_text()
+
+
+def assert_modes_normalised(path: Path):
+    with tarfile.open(path, "r:gz") as tar:
+        for m in tar.getmembers():
+            want = 0o755 if m.isdir() else 0o644
+            assert m.mode == want, f"{m.name} has mode {oct(m.mode)} in the archive, expected {oct(want)}"
+
+
+def test_archive_permissions_normalised(tmp_path):
+    """Permissions are normalised: in the archive every file goes in as mode 0644 and every folder as 0755, whatever the modes or the umask of the checkout it is built from (a private 0600 file or a group-writable one included)."""
+    assert_modes_normalised(ARCHIVE)
+    proj = copy_project(tmp_path / "modes")
+    (proj / "src/greetlib/core.py").chmod(0o600)
+    (proj / "src/greetlib/__init__.py").chmod(0o664)
+    (proj / "src/greetlib").chmod(0o775)
+    proc = subprocess.run(["bash", "-c", 'umask 002 && exec bash "$1"', "build", str(proj / "build_sdist.sh")],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr[-800:]
+    assert_modes_normalised(proj / "dist/greetlib-0.3.1.tar.gz")

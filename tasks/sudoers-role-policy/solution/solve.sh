@@ -17,12 +17,13 @@ Defaults logfile=/var/log/sudo.log
 %ops ALL=(ALL:ALL) ALL
 SUDO
 cat > "$stage/20-developers" <<'SUDO'
-# developers: read the app's logs and status, as root, with their password.
+# developers: read the app's logs and status, as root, with their password; NOEXEC keeps the
+# pager (less) from starting a shell as root.
 Cmnd_Alias APP_LOGS = /usr/bin/journalctl -u app-web.service, \
                       /usr/bin/journalctl -u app-worker.service, \
                       /usr/bin/systemctl status app-web.service, \
                       /usr/bin/systemctl status app-worker.service
-%developers ALL=(root) APP_LOGS
+%developers ALL=(root) NOEXEC: APP_LOGS
 SUDO
 cat > "$stage/30-deploy" <<'SUDO'
 # deploy (CI pipeline): restart the two app services, as root, without a password.

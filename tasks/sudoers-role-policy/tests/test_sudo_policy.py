@@ -154,6 +154,28 @@ def test_developers_only_as_root_and_with_password(user):
         assert needs_password(user, cmd), f"{user} is not asked for a password for {' '.join(cmd)}"
 
 
+def noexec_commands(user: str) -> set[str]:
+    """The commands of USER's sudoers entries whose options include noexec (the NOEXEC: tag), from sudo -ll."""
+    out = subprocess.run(["sudo", "-ll", "-U", user], capture_output=True, text=True, timeout=30).stdout
+    covered = set()
+    for block in out.split("Sudoers entry:")[1:]:
+        opts = re.search(r"(?m)^\s*Options:\s*(.*)$", block)
+        if not opts or "noexec" not in [o.strip() for o in opts.group(1).split(",")]:
+            continue
+        cmds = block.split("Commands:", 1)[1] if "Commands:" in block else ""
+        covered.update(line.strip() for line in cmds.splitlines() if line.strip())
+    return covered
+
+
+@pytest.mark.parametrize("user", ["bob", "fresh_dev"])
+def test_developers_commands_are_noexec(user):
+    """The developers' four journalctl and systemctl status commands are tagged NOEXEC: so that the pager (less) they open as root cannot start another program such as !sh (a root shell)."""
+    ensure_user("fresh_dev", ["developers"])
+    covered = noexec_commands(user)
+    for cmd in DEV_CMDS:
+        assert " ".join(cmd) in covered, f"{' '.join(cmd)} is not tagged NOEXEC for {user} (sudo -ll shows no noexec option)"
+
+
 # ------------------------------------------------------------------ deploy
 
 

@@ -7,6 +7,7 @@ Signed requests (X-Webhook-Signature: v1=HMAC-SHA256(key, "<unix ts>." + body)),
 failures for 3xx/4xx, exponential backoff for 5xx/408/429/network errors, dead after 5 attempts.
 """
 import argparse
+import fcntl
 import hashlib
 import hmac
 import http.client
@@ -97,6 +98,16 @@ def main(argv=None):
         return 2
 
     spool = args.spool
+    # One worker at a time: cron starts a pass every minute, and a slow pass must not overlap
+    # with the next one (jobs would go out twice). The lock is held until the process exits.
+    os.makedirs(spool, exist_ok=True)
+    lock_fd = os.open(os.path.join(spool, ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        print(f"deliver.py: another worker holds {os.path.join(spool, '.lock')}, nothing done", file=sys.stderr)
+        return 0
+
     dirs = {name: os.path.join(spool, name) for name in ("pending", "done", "failed", "dead")}
     for d in dirs.values():
         os.makedirs(d, exist_ok=True)

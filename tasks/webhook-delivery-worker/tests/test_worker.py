@@ -1,5 +1,6 @@
 """Verifier for webhook-delivery-worker: the worker against a local HTTP receiver on fresh spools,
 and the live spool after the outage requeue."""
+import fcntl
 import hashlib
 import hmac
 import json
@@ -279,6 +280,29 @@ def test_missing_or_empty_key(receiver, tmp_path):
     (tmp_path / "empty").write_text("\n")
     assert run_worker(spool, key=tmp_path / "empty").returncode == 2
     assert (spool / "pending" / "evt_k1.json").read_bytes() == before and not receiver.requests
+
+
+def test_one_worker_at_a_time(receiver, tmp_path):
+    """One worker at a time: while another process holds the exclusive flock(2) lock (fcntl.flock) on DIR/.lock, the worker prints a line to standard error and exits with status 0 without sending or changing anything; the lock file is never removed, and once it is free the next pass delivers."""
+    spool = make_spool(tmp_path, [job("evt_l1", receiver.url("/ok"))])
+    before = (spool / "pending" / "evt_l1.json").read_bytes()
+    with open(spool / ".lock", "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        args = ["python3", str(WORKER), "--spool", str(spool), "--key-file", str(tmp_path / "key"), "--now", NOW]
+        try:
+            proc = subprocess.run(args, capture_output=True, text=True, timeout=30)
+        except subprocess.TimeoutExpired:
+            pytest.fail("the worker waited for the lock instead of exiting")
+        assert proc.returncode == 0, f"exit {proc.returncode} while another worker holds the lock: {proc.stderr[-500:]}"
+        assert proc.stderr.strip(), "nothing on standard error about the other worker"
+        assert not receiver.requests, "a request went out while another worker held the lock"
+        assert (spool / "pending" / "evt_l1.json").read_bytes() == before, "the job was changed while another worker held the lock"
+        moved = [f"{d}/{p.name}" for d in ("done", "failed", "dead") for p in (spool / d).iterdir()]
+        assert not moved, f"jobs moved while another worker held the lock: {moved}"
+    proc = run_worker(spool)
+    assert proc.returncode == 0, proc.stderr[-1000:]
+    load(spool, "done", "evt_l1")
+    assert (spool / ".lock").exists(), "the worker removed DIR/.lock"
 
 
 # ------------------------------------------------------------------ the live spool
