@@ -349,14 +349,14 @@ def align(
     log: LogOption = None,
 ) -> None:
     """Specification-test alignment: requirements of instruction.md against the verifier's checks (no Docker)."""
-    from realcli.runtime import align_task, align_with_model
+    from realcli.runtime import align_task, align_with_model, new_run_id
 
     paths = find_tasks(tasks)
     endpoint = align_endpoint(model, base_url)
     if endpoint is None:
         results = {path.name: align_task(path) for path in paths}
     else:
-        prefix = time.strftime("align-%Y%m%d-%H%M%S", time.gmtime())
+        prefix = new_run_id("align")
 
         async def go() -> dict[str, Alignment]:
             async with open_log(log) as opened:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -102,6 +101,7 @@ def validate(
         load_build_ca,
         load_image_map,
         load_task_env,
+        new_run_id,
         parse_network,
         validate_tasks,
     )
@@ -120,7 +120,7 @@ def validate(
     if red_team_record is not None and not adversaries:
         raise typer.BadParameter("--red-team-record needs --adversaries", param_hint="--red-team-record")
     loaded, skipped = load_suite(tasks, settings.task_env, oracle=True, sample=sample)
-    prefix = time.strftime("validate-%Y%m%d-%H%M%S", time.gmtime())
+    prefix = new_run_id("validate")
     runs = "-noop, -parrot, -mutant-N and -adv-MEMBER" if adversaries else "-noop, -parrot and -mutant-N"
     err_console.print(f"validating {len(loaded)} task(s): runs {prefix}-oracle, {runs}")
 

@@ -24,6 +24,7 @@ from realcli.runtime import (
     ScriptedVoice,
     TerminusAgent,
     TerminusOptions,
+    new_run_id,
     start_run,
 )
 from realcli.taskformat import Task, load_task
@@ -717,3 +718,12 @@ async def test_the_llm_simulator_falls_back_to_the_script_when_its_words_would_d
     assert faithful == ("Put the script at /app/bin/rotate.sh, please.", True)
     assert (invented, leaked) == (DONT_KNOW, DONT_KNOW)  # 8443 is nowhere; s2 is not released yet
     assert [r.event.purpose async for r in log.read("r1.t1.user")] == ["user"] * 4  # type: ignore[union-attr]
+
+
+def test_run_ids_started_in_the_same_second_differ() -> None:
+    """Two validations (or runs) started in the same second on one log must not share an id: the second
+    would be refused as a run that already exists."""
+    ids = [new_run_id("validate") for _ in range(4)] + [new_run_id() for _ in range(4)]
+    assert len(set(ids)) == len(ids)  # 6 random hex digits: a collision among these 8 is a 1 in 600,000 event
+    assert all(re.fullmatch(r"validate-\d{8}-\d{6}-[0-9a-f]{6}", i) for i in ids[:4])
+    assert all(re.fullmatch(r"r\d{8}-\d{6}-[0-9a-f]{6}", i) for i in ids[4:])

@@ -112,9 +112,13 @@ class RunResult:
     head: str = ""  # the run's head (its run stream's digest after RunFinished): `realcli verify --head`
 
 
-def new_run_id() -> str:
-    """A sortable, unique run id: ``r<yyyymmdd-hhmmss>-<4 hex>``."""
-    return time.strftime("r%Y%m%d-%H%M%S", time.gmtime()) + "-" + os.urandom(2).hex()
+def new_run_id(kind: str = "") -> str:
+    """A sortable, unique run id: ``r<yyyymmdd-hhmmss>-<6 hex>``; with ``kind``, ``<kind>-<yyyymmdd-hhmmss>-<6 hex>``
+    (a validation's prefix, ``validate-...``).  The random part keeps two started in the same second apart
+    (two processes validating into one log, say): they collide once in 16 million."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    head = f"{kind}-{stamp}" if kind else f"r{stamp}"
+    return f"{head}-{os.urandom(3).hex()}"
 
 
 def trial_seed(base: int, task_id: str, attempt: int) -> int:
