@@ -119,6 +119,7 @@ def test_five_minute_buckets_keep_gaps(exports, tmp_path):
 
 @pytest.mark.parametrize("interval", ["7", "45", "0", "120"])
 def test_invalid_interval(exports, tmp_path, interval):
+    """--interval must be one of 5, 10, 15, 20, 30 or 60; any other value exits with status 2 without writing anything."""
     out = tmp_path / "never.csv"
     proc = run("--input", str(exports), "--output", str(out), "--interval", interval)
     assert proc.returncode == 2, f"--interval {interval}: exit {proc.returncode}"

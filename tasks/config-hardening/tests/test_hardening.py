@@ -35,15 +35,26 @@ def test_no_plaintext_copy_left_under_app():
     assert not leaks, f"credential values still stored outside app.env: {leaks}"
 
 
-def test_env_file_holds_exactly_the_credentials():
+def _env_values():
     assert ENV.is_file(), "missing /app/secrets/app.env"
     values = {}
     for line in ENV.read_text().splitlines():
         if line.strip() and not line.lstrip().startswith("#"):
             name, _, value = line.partition("=")
             values[name.strip()] = value
+    return values
+
+
+def test_env_file_defines_exactly_the_four_names():
+    """app.env has one NAME=value line each for DB_PASSWORD, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, STRIPE_API_KEY and defines exactly these four names."""
+    values = _env_values()
     assert set(values) == set(SECRETS), f"app.env defines {sorted(values)}"
-    wrong = [k for k in SECRETS if values[k] != SECRETS[k]]
+
+
+def test_env_file_values_are_literal():
+    """Values are written literally, exactly as they were: no quotes, no escaping; everything after the first = is the value."""
+    values = _env_values()
+    wrong = [k for k in SECRETS if values.get(k) != SECRETS[k]]
     assert not wrong, f"values not kept exactly (no quotes, no escaping): {wrong}"
 
 
@@ -55,6 +66,7 @@ def test_secret_permissions():
 
 
 def test_configs_use_references():
+    """In the config files each credential value is replaced by a reference ${NAME}."""
     ini = Path("/app/config/app.ini").read_text()
     yml = Path("/app/config/services.yaml").read_text()
     assert re.search(r"^password = \$\{DB_PASSWORD\}$", ini, re.M), ini
@@ -63,6 +75,7 @@ def test_configs_use_references():
 
 
 def test_rendering_reproduces_original_configs():
+    """render-config app.ini and services.yaml reproduce the original files byte for byte; render-config --check passes."""
     for name, digest in ORIGINAL.items():
         proc = subprocess.run(["/app/bin/render-config", name], capture_output=True)
         assert proc.returncode == 0, f"render-config {name} failed"
@@ -71,6 +84,7 @@ def test_rendering_reproduces_original_configs():
 
 
 def test_world_write_bits_removed_only():
+    """Removing only the world-write bit: 0777 becomes 0775, 0666 becomes 0664, other modes stay as they are."""
     expected = {
         "/app/config": 0o775, "/app/config/services.yaml": 0o664, "/app/config/app.ini": 0o644,
         "/app/bin/render-config": 0o775, "/app/data/uploads": 0o775, "/app/logs/app.log": 0o664,

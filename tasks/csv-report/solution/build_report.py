@@ -3,6 +3,7 @@
 
 Usage: build_report.py [EXPORT_CSV RATES_CSV OUT_DIR]
 Defaults: /app/data/raw/orders_export.csv /app/data/rates.csv /app/out
+Exits 2 without writing anything when the export lacks a needed column.
 """
 import csv
 import datetime as dt
@@ -14,6 +15,7 @@ from collections import defaultdict
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 DEFAULTS = ("/app/data/raw/orders_export.csv", "/app/data/rates.csv", "/app/out")
+NEEDED = ("Order ID", "Order Date", "Country", "Amount", "Currency", "Status")
 DATE_FORMATS = ("%Y-%m-%d", "%d/%m/%Y", "%Y-%m-%dT%H:%M:%SZ")
 AMOUNT = re.compile(r"^\d{1,3}(,\d{3})+(\.\d+)?$|^\d+(\.\d+)?$")
 
@@ -53,6 +55,10 @@ def main(argv):
         line = reader.line_num
         if header is None:
             header = [h.strip().lower() for h in row]
+            missing = [c for c in NEEDED if c.lower() not in header]
+            if missing:
+                print(f"build_report: the export has no {', '.join(missing)} column", file=sys.stderr)
+                return 2
             continue
         if not any(cell.strip() for cell in row):
             continue
@@ -95,7 +101,8 @@ def main(argv):
         for line, oid, reason in sorted(rejects):
             f.write(f"{line},{oid},{reason}\n")
     print(f"report: {len(rows)} rows; rejects: {len(rejects)}")
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))

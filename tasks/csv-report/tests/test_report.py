@@ -117,8 +117,27 @@ def test_script_on_another_export(tmp_path):
 
 
 def test_script_defaults(tmp_path):
-    # With no arguments it rebuilds /app/out from the default inputs (same bytes as before).
+    """Run with no arguments it uses /app/data/raw/orders_export.csv, /app/data/rates.csv and /app/out (same bytes as before)."""
     before = _read(Path("/app/out/report.csv"))
     proc = _run_script()
     assert proc.returncode == 0, proc.stderr[-800:]
     assert _read(Path("/app/out/report.csv")) == before == REPORT.encode()
+
+
+def test_missing_column_writes_nothing_and_exits_2(tmp_path):
+    """If the export's header lacks a column the report needs (Order ID, Order Date, Country, Amount, Currency or Status), the script writes nothing (files already in OUT_DIR stay as they are), names the missing column on standard error and exits with status 2."""
+    rates = tmp_path / "rates.csv"
+    rates.write_text(FIXTURE_RATES)
+    lines = FIXTURE.splitlines()
+    for column in ("Currency", "STATUS"):
+        idx = [h.strip().lower() for h in lines[0].split(",")].index(column.lower())
+        export = tmp_path / f"no-{column}.csv"
+        export.write_text("\n".join(",".join(c for i, c in enumerate(line.split(",")) if i != idx) for line in lines[:2]) + "\n")
+        out = tmp_path / f"out-{column}"
+        out.mkdir()
+        (out / "report.csv").write_text("month,country,orders,revenue_eur\n2024-01,DE,1,1.00\n")
+        proc = _run_script(str(export), str(rates), str(out))
+        assert proc.returncode == 2, f"without a {column} column: exit {proc.returncode}, expected 2"
+        assert column.lower() in proc.stderr.lower(), f"stderr does not name the missing {column} column: {proc.stderr[-300:]!r}"
+        assert (out / "report.csv").read_text() == "month,country,orders,revenue_eur\n2024-01,DE,1,1.00\n", "report.csv was overwritten"
+        assert sorted(p.name for p in out.iterdir()) == ["report.csv"], "the script wrote files"

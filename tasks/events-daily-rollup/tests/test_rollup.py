@@ -126,6 +126,7 @@ def test_outputs_in_app_out_match_the_current_data():
 
 @pytest.mark.parametrize("name", sorted(RAW_SHA))
 def test_raw_exports_untouched(name):
+    """The script never modifies anything in RAW_DIR (the collectors keep appending to those files)."""
     assert sha(RAW / name) == RAW_SHA[name], f"{name} in the raw folder was modified"
 
 

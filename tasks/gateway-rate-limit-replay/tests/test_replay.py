@@ -126,10 +126,12 @@ BASIC = "[default]\nrequests = 1\nwindow_seconds = 60\n"
 
 
 def test_log_untouched():
+    """Don't modify /app/logs/access.jsonl (it is the evidence copy from the gateway)."""
     assert hashlib.sha256(LOG.read_bytes()).hexdigest() == LOG_SHA, "/app/logs/access.jsonl was modified"
 
 
 def test_limits_not_edited():
+    """Don't modify /app/gateway/limits.toml (it belongs to ops); a change ops made during the session is accepted."""
     assert hashlib.sha256(LIMITS.read_bytes()).hexdigest() in LIMITS_SHA, "/app/gateway/limits.toml was edited"
 
 
@@ -253,6 +255,7 @@ def test_malformed_and_blank_lines(tmp_path):
 
 
 def test_utc_format(tmp_path):
+    """utc is the instant in UTC written as YYYY-MM-DDTHH:MM:SS.ffffffZ, always six fraction digits (2024-05-14T07:00:00.125000Z)."""
     lines = [req("2024-05-14T09:00:00+02:00"), req("2024-12-31T23:59:59.5-01:00", "b"), req("2024-05-14T07:00:00.000001Z", "c")]
     (rows, _), (exp_rows, _) = run_tool(tmp_path, BASIC, lines)
     assert [r[2] for r in rows] == ["2024-05-14T07:00:00.000000Z", "2024-05-14T07:00:00.000001Z", "2025-01-01T00:59:59.500000Z"]
