@@ -105,15 +105,28 @@ def test_fixture_output_and_exit_status(first_run):
     assert proc.returncode == 1, f"exit {proc.returncode} although two certificates could not be renewed"
 
 
-@pytest.mark.parametrize("name", sorted(n for n, f in FIXTURES.items() if f[4] == "renewed"))
-def test_fixture_renewed_certificate(first_run, name):
-    ca, out, before, start, end = (first_run[k] for k in ("ca", "out", "before", "start", "end"))
+RENEWED_FIXTURES = sorted(n for n, f in FIXTURES.items() if f[4] == "renewed")
+
+
+@pytest.mark.parametrize("name", RENEWED_FIXTURES)
+def test_fixture_renewed_keeps_identity(first_run, name):
+    """A due certificate is replaced by a new one that keeps exactly the same subject, the same key (<name>.key is reused and stays unchanged) and the same subjectAltName entries, DNS names and IP addresses alike (none if it had none)."""
+    out, before = first_run["out"], first_run["before"]
     crt = out / f"{name}.crt"
     o_subject, o_sans, o_serial, o_pub = first_run["old"][name]
-    assert verifies(ca, crt), f"{name}: the new certificate does not verify against the CA for TLS server use"
     assert subject(crt) == o_subject, f"{name}: subject {subject(crt)!r} != {o_subject!r}"
     assert sans(crt) == o_sans, f"{name}: subjectAltName {sans(crt)} != {o_sans}"
     assert pubkey(crt) == o_pub, f"{name}: not issued for the existing key"
+    assert first_run["after"][f"{name}.key"] == before[f"{name}.key"], f"{name}.key changed"
+
+
+@pytest.mark.parametrize("name", RENEWED_FIXTURES)
+def test_fixture_renewed_profile(first_run, name):
+    """The new certificate gets a new serial number, is signed by the CA with SHA-256, is valid from now for 397 days, has basicConstraints CA:FALSE, keyUsage digitalSignature, keyEncipherment and extendedKeyUsage serverAuth, and verifies against ca.crt for TLS server use."""
+    ca, out, start, end = (first_run[k] for k in ("ca", "out", "start", "end"))
+    crt = out / f"{name}.crt"
+    o_serial = first_run["old"][name][2]
+    assert verifies(ca, crt), f"{name}: the new certificate does not verify against the CA for TLS server use"
     assert serial(crt) != o_serial, f"{name}: serial number reused"
     nb, na = not_before(crt), not_after(crt)
     assert start - dt.timedelta(minutes=5) <= nb <= end + dt.timedelta(minutes=5), f"{name}: notBefore {nb}"
@@ -123,12 +136,19 @@ def test_fixture_renewed_certificate(first_run, name):
     ku = ext_text(crt, "keyUsage")
     assert "Digital Signature" in ku and "Key Encipherment" in ku, f"{name}: keyUsage {ku}"
     assert "TLS Web Server Authentication" in ext_text(crt, "extendedKeyUsage"), f"{name}: extendedKeyUsage"
+
+
+@pytest.mark.parametrize("name", RENEWED_FIXTURES)
+def test_fixture_renewed_files(first_run, name):
+    """After a renewal, <name>.crt holds just the new certificate (mode 0644), <name>.fullchain.pem holds the new certificate followed by the CA certificate, and the old certificate is moved, unchanged, to DIR/archive/<name>-<old serial>.crt."""
+    ca, out, before = first_run["ca"], first_run["out"], first_run["before"]
+    crt = out / f"{name}.crt"
+    o_serial = first_run["old"][name][2]
     assert stat.S_IMODE(crt.stat().st_mode) == 0o644, f"{name}.crt mode"
     assert len(pem_blocks(crt)) == 1, f"{name}.crt holds more than the certificate"
     chain = out / f"{name}.fullchain.pem"
     assert pem_blocks(chain) == pem_blocks(crt) + pem_blocks(ca / "ca.crt"), \
         f"{name}.fullchain.pem is not the new certificate followed by the CA certificate"
-    assert first_run["after"][f"{name}.key"] == before[f"{name}.key"], f"{name}.key changed"
     archived = out / "archive" / f"{name}-{o_serial}.crt"
     assert archived.is_file(), f"old certificate not archived as {archived.name}"
     assert archived.read_bytes() == before[f"{name}.crt"][0], f"{archived.name} differs from the old certificate"
@@ -156,6 +176,7 @@ def test_fixture_everything_else_untouched(first_run):
 
 
 def test_fixture_second_run_renews_nothing(first_run):
+    """Running the script again right after a run renews nothing: the certificates it renewed are now reported valid and no file changes."""
     ca, out = first_run["ca"], first_run["out"]
     middle = snapshot(out)
     proc = run(ca, out)
@@ -218,6 +239,7 @@ def test_real_exporter_still_happy():
 
 
 def test_cron_job():
+    """Scheduled daily at 03:15 as root in /etc/cron.d/renew-internal-certs: the job line starts with 15 3 * * * root /usr/local/sbin/renew-internal-certs and the file holds no other job."""
     path = Path("/etc/cron.d/renew-internal-certs")
     assert path.is_file(), f"{path} missing"
     jobs = [ln.strip() for ln in path.read_text().splitlines()

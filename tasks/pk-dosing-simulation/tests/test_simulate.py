@@ -151,6 +151,7 @@ def test_regimens_untouched():
 
 @pytest.mark.parametrize("path", sorted(ARCHIVE))
 def test_last_weeks_results_kept(path):
+    """Last week's results in /app/out/2024-06-03/ stay as they are: nothing in that folder is modified or deleted."""
     assert Path(path).is_file() and hashlib.sha256(Path(path).read_bytes()).hexdigest() == ARCHIVE[path]
 
 
@@ -188,6 +189,7 @@ def test_doses_off_grid_unsorted_and_after_horizon(tmp_path):
 
 
 def test_first_dose_later_and_peak_at_time_zero(tmp_path):
+    """The concentration at a dose time is the value just after the dose: an IV bolus at 0 h gives the peak at tmax 0.00; a first dose after 0 h leaves the curve at 0 until then."""
     summary = run_case(tmp_path, [spec("LATE", 0.3, 0.6, [(2.5, 200, "oral")], horizon=12, mec=0.3, f=0.5),
                                   spec("BOLUS", 0.9, 0.12, [(0, 1000, "iv"), (6.4, 250, "oral")], horizon=36, mec=9.0)])
     assert summary[0][0] == "BOLUS" and summary[0][2] == "0.00"

@@ -172,6 +172,7 @@ def test_cli_with_explicit_data_folder():
 
 
 def test_same_stop():
+    """When origin and destination are the same stop: minutes 0, transfers 0, stops [that stop], legs []."""
     assert cli_json("S05", "Market Square, South") == {
         "from": "S05", "to": "S05", "minutes": 0, "transfers": 0, "stops": ["S05"], "legs": []}
 
@@ -189,6 +190,7 @@ def test_cli_errors(args, code):
 
 
 def test_find_route_contract():
+    """find_route(origin, destination, data_dir="/app/data") returns the same object as a Python dict, or None when there is no journey or the origin or destination is closed; an unknown stop raises KeyError."""
     fr = find_route()
     assert fr("S01", "S11") is None, "a closed destination gives None"
     assert fr("S19", "S01") is None, "a closed origin gives None"
