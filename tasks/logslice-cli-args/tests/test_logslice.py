@@ -152,6 +152,7 @@ def test_bad_time_is_a_usage_error(log, args):
 
 
 def test_max_lines_over_all_files(tmp_path, log):
+    """-n N / --max-lines N: stop after N matching records in total (over all files)."""
     first = tmp_path / "first.log"
     first.write_text(RECORDS[3] + "\n")
     assert run("-n", "2", str(first), log)[:2] == (0, [RECORDS[3], RECORDS[0]])
@@ -166,6 +167,7 @@ def test_max_lines_must_be_positive(log, value):
 
 
 def test_count(log):
+    """--count: instead of the records, print only the number of matching records (limited by --max-lines like the output would be) as a bare integer on one line; with no match, 0 and exit 1."""
     assert run("--count", "-l", "error", log)[:2] == (0, ["2"])
     assert run("--count", log, log)[:2] == (0, ["14"])
     assert run("--count", "-n", "3", log, log)[:2] == (0, ["3"])
@@ -218,12 +220,14 @@ def test_dash_twice_is_a_usage_error(log):
 
 
 def test_double_dash_ends_options(tmp_path):
+    """After --, every argument is a file, even one starting with -."""
     odd = tmp_path / "-odd.log"
     odd.write_text(LOG)
     assert run("-l", "critical", "--", "-odd.log", cwd=tmp_path)[:2] == (0, rec(5))
 
 
 def test_unreadable_file(tmp_path, log):
+    """If a file cannot be opened, logslice prints logslice: cannot read <FILE> to stderr, prints nothing on stdout and exits 2."""
     code, out, err = run(log, str(tmp_path / "missing.log"))
     assert code == 2
     assert out == [], "records were printed although a file could not be opened"

@@ -112,16 +112,23 @@ def test_top_reps_tie_broken_by_name(values):
 
 
 @pytest.mark.parametrize("sheet", SHEETS)
-def test_header_bold_and_frozen(values, sheet):
+def test_header_bold(values, sheet):
+    """Formatting, on all three sheets: the header row (row 1) is bold."""
     ws = values[sheet]
     for cell in ws[1][: len(HEADERS[sheet])]:
         assert cell.font is not None, f"{sheet}!{cell.coordinate} has no font"
         assert cell.font.b, f"{sheet}!{cell.coordinate} is not bold"
-    assert ws.freeze_panes == "A2"
+
+
+@pytest.mark.parametrize("sheet", SHEETS)
+def test_panes_frozen_below_header(values, sheet):
+    """Formatting, on all three sheets: the panes are frozen below the header (at A2)."""
+    assert values[sheet].freeze_panes == "A2", f"{sheet}: freeze_panes is {values[sheet].freeze_panes!r}"
 
 
 @pytest.mark.parametrize("sheet", SHEETS)
 def test_revenue_number_format(values, sheet):
+    """Formatting, on all three sheets: every Revenue cell below the header has the number format #,##0.00."""
     ws = values[sheet]
     col = REVENUE_COL[sheet]
     cells = [ws.cell(row=r, column=col) for r in range(2, ws.max_row + 1)]

@@ -148,6 +148,33 @@ def test_archive_contents(world):
         assert tar.extractfile(get["site/about us/team page.html"]).read() == b"team\n"
 
 
+def archive_members(world):
+    src, backups, _ = world
+    proc = run(env_for(src, backups))
+    assert proc.returncode == 0, f"exit {proc.returncode}: {proc.stderr[-400:]}"
+    with tarfile.open(backups / f"site-{NEW:%Y%m%d}.tar.gz", "r:gz") as tar:
+        members = {m.name.rstrip("/"): m for m in tar.getmembers()}
+    return {(n[2:] if n.startswith("./") else n): m for n, m in members.items()}
+
+
+def test_cache_folders_excluded(world):
+    """Every directory named cache, at any depth, is left out with its contents (a regular file named cache is kept)."""
+    get = archive_members(world)
+    cache_dirs = ("site/cache", "site/uploads/cache", "site/uploads/deep/er/cache")
+    bad = sorted(n for n in get if n in cache_dirs or n.startswith(tuple(d + "/" for d in cache_dirs)))
+    assert not bad, f"cache folders or their contents in the archive: {bad}"
+    assert "site/notes/cache" in get and get["site/notes/cache"].isfile(), "the regular file named cache was dropped"
+    assert "site/notes/cache.d/keep.txt" in get, "a folder named cache.d was dropped"
+
+
+def test_tmp_files_excluded(world):
+    """Files whose name ends in .tmp are left out (upload.tmp), but changelog.tmp.txt is kept."""
+    get = archive_members(world)
+    bad = sorted(n for n in ("site/notes/draft.tmp", "site/notes/.tmp") if n in get)
+    assert not bad, f".tmp files in the archive: {bad}"
+    assert "site/notes/draft.tmp.txt" in get, "a file whose name only contains .tmp was dropped"
+
+
 def test_rotation_and_output(world):
     """Pruning keeps exactly the dated archives the rule keeps (the 7 newest; the newest of each of the 4 newest ISO 8601 weeks, Monday to Sunday, numbered as date.isocalendar() does; the newest of each of the 6 newest months), never touches other files, prints created <path> then deleted <path> lines sorted by name, and exits with status 0 on success."""
     src, backups, dated = world
@@ -169,6 +196,7 @@ def test_rotation_and_output(world):
 
 
 def test_existing_archive_for_the_date(world):
+    """If site-<BACKUP_DATE>.tar.gz already exists, the script leaves it as it is, prunes nothing, says so on stderr and exits 1."""
     src, backups, dated = world
     existing = backups / f"site-{dated[-1]:%Y%m%d}.tar.gz"
     before = {p.name: sha(p) for p in backups.iterdir()}
@@ -180,6 +208,7 @@ def test_existing_archive_for_the_date(world):
 
 
 def test_failed_archive_prunes_nothing(world, tmp_path):
+    """If making the archive fails (SOURCE does not exist), no site-<date>.tar.gz is left behind, nothing is pruned, and the script exits non-zero."""
     _, backups, _ = world
     before = {p.name: sha(p) for p in backups.iterdir()}
     proc = run(env_for(tmp_path / "no such folder", backups))
@@ -220,6 +249,7 @@ def initial_real_dates():
 
 
 def test_real_backups_rotated():
+    """Run it once now with the defaults, so today's archive exists and /srv/backups is pruned."""
     initial = initial_real_dates()
     dated = {n for n in os.listdir(REAL) if DATED.fullmatch(n)}
     new = [n for n in dated if dt.datetime.strptime(n[5:13], "%Y%m%d").date() not in initial]
@@ -243,6 +273,7 @@ def test_real_backups_rotated():
 
 
 def test_cron_job():
+    """Scheduled daily at 01:30 as root in /etc/cron.d/backup-site: the job line starts with 30 1 * * * root /usr/local/sbin/backup-site, and the file holds no other job."""
     path = Path("/etc/cron.d/backup-site")
     assert path.is_file(), f"{path} missing"
     jobs = [ln.strip() for ln in path.read_text().splitlines()

@@ -38,6 +38,7 @@ def test_multichar_separator():
 
 
 def test_max_length_with_other_separators():
+    """max_length: the result is at most max_length characters and never starts or ends with the separator, whatever sep is (sep="_", sep="--")."""
     assert slugify("Hello, World", sep="_", max_length=6) == "hello"
     assert slugify("Hello big World", sep="_", max_length=10) == "hello_big"
     for sep in ("_", "--", "."):
@@ -49,8 +50,8 @@ def test_max_length_with_other_separators():
 
 
 def test_max_length():
+    """max_length: slugify("A long post title", max_length=7) is "a-long": cut to max_length, then remove separators from the end; at most max_length characters."""
     assert slugify("A long post title", max_length=7) == "a-long"
-    assert slugify("abcdef ghij", max_length=8) == "abcdef-g"
     assert slugify("short", max_length=50) == "short"
     for n in range(0, 30):
         s = slugify("The quick brown fox jumps over the lazy dog", max_length=n)
@@ -59,7 +60,15 @@ def test_max_length():
         assert not s.startswith("-"), (n, s)
 
 
+def test_max_length_cuts_inside_word():
+    """Cutting inside a word is fine: slugify("abcdef ghij", max_length=8) is "abcdef-g"."""
+    assert slugify("abcdef ghij", max_length=8) == "abcdef-g"
+    assert slugify("The quick brown fox", max_length=12) == "the-quick-br"
+    assert slugify("Supercalifragilistic", max_length=5) == "super"
+
+
 def test_truncate_fits_width():
+    """truncate width: the result, ellipsis included, is at most width characters ("hello w…"); text that already fits is returned unchanged."""
     assert truncate("hello world", 8) == "hello w\u2026"
     assert truncate("hello world", 11) == "hello world"
     assert truncate("hello world", 10, ellipsis="...") == "hello w..."
@@ -68,6 +77,7 @@ def test_truncate_fits_width():
 
 
 def test_truncate_edge_cases():
+    """If width is smaller than the ellipsis, truncate returns the first width characters of the ellipsis (truncate("hello world", 2, ellipsis="...") is "..", width 0 gives "")."""
     assert truncate("hello", 5) == "hello"
     assert truncate("hello", 0) == ""
     assert truncate("hello world", 2, ellipsis="...") == ".."
