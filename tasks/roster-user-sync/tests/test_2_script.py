@@ -83,6 +83,7 @@ def test_exit_status_with_bad_rows(world):
 
 
 def test_output_lines(world):
+    """One line on stdout per account the script creates, changes or locks: created <login>, updated <login> or locked <login>; nothing else."""
     lines = [ln for ln in world["proc"].stdout.splitlines() if ln.strip()]
     for ln in lines:
         verb, _, login = ln.partition(" ")
@@ -109,6 +110,10 @@ def test_new_and_changed_accounts(world):
     check_active("toldteam", "Old Team", "beta", K["old"])
     assert "tother" in {g for g, f in table("/etc/group").items() if "toldteam" in f[3].split(",")}, \
         "toldteam lost a group that is not a team group"
+
+
+def test_existing_account_brought_in_line(world):
+    """An existing account with an active row is brought in line: GECOS = full name, shell /bin/bash, unlocked (no ! in front of its password field) and no account expiry date (trelock was locked, with nologin and an expiry, before)."""
     check_active("trelock", "Re Lock", "beta", K["relock"], pw_field=RELOCK_HASH)
 
 
@@ -127,6 +132,7 @@ def test_skipped_rows(world):
 
 
 def test_second_run_changes_nothing(world):
+    """Running it again right after a run prints nothing and changes nothing."""
     files = ("/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow")
     before = {f: Path(f).read_bytes() for f in files}
     keys = {p: p.read_bytes() for p in Path("/home").glob("*/.ssh/authorized_keys")}

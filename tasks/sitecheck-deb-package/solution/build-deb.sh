@@ -54,7 +54,9 @@ done
 sed "s/@VERSION@/$VERSION/" "$SRC/packaging/control" > "$ROOT/DEBIAN/control"
 printf '/etc/sitecheck/sites.conf\n' > "$ROOT/DEBIAN/conffiles"
 install -m 0755 "$SRC/packaging/postinst" "$ROOT/DEBIAN/postinst"
-chmod 0644 "$ROOT/DEBIAN/control" "$ROOT/DEBIAN/conffiles"
+# md5sums for dpkg --verify: every file but the conffile (dpkg tracks that one itself).
+(cd "$ROOT" && find usr lib -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) > "$ROOT/DEBIAN/md5sums"
+chmod 0644 "$ROOT/DEBIAN/control" "$ROOT/DEBIAN/conffiles" "$ROOT/DEBIAN/md5sums"
 find "$ROOT" -type d -exec chmod 0755 {} +
 
 mkdir -p "$OUT"

@@ -168,6 +168,17 @@ def test_conffiles():
     assert members["conffiles"][1].decode().split() == ["/etc/sitecheck/sites.conf"]
 
 
+def test_md5sums():
+    """DEBIAN/md5sums (mode 0644), as dh_md5sums writes it: one line per file in the package except the conffile /etc/sitecheck/sites.conf, each <md5 in hex>  <path without the leading /> (two spaces), sorted by path in byte order (LC_ALL=C)."""
+    members = control_members(DIST_DEB)
+    assert "md5sums" in members, "DEBIAN/md5sums missing"
+    mode, data = members["md5sums"]
+    assert mode & 0o7777 == 0o644, f"md5sums has mode {oct(mode & 0o7777)}"
+    paths = sorted((p[2:] for p in FILES if p != "./etc/sitecheck/sites.conf"), key=lambda s: s.encode())
+    expected = "".join(f"{hashlib.md5(data_bytes(DIST_DEB, './' + p)).hexdigest()}  {p}\n" for p in paths)
+    assert data.decode() == expected, f"DEBIAN/md5sums is\n{data.decode()}\nexpected\n{expected}"
+
+
 def test_postinst_in_package():
     members = control_members(DIST_DEB)
     assert "postinst" in members, "DEBIAN/postinst missing"

@@ -61,12 +61,14 @@ def check(conf: dict[str, str], want: dict[str, str], who: str) -> None:
 
 
 def test_sshd_t_passes():
+    """sshd -t passes: the configuration as left is valid."""
     Path("/run/sshd").mkdir(exist_ok=True)
     proc = subprocess.run(["sshd", "-t"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
 
 
 def test_cloud_init_dropin_untouched():
+    """Do not edit, rename or delete /etc/ssh/sshd_config.d/50-cloud-init.conf."""
     assert CLOUD_INIT.is_file(), "50-cloud-init.conf was removed or renamed"
     assert CLOUD_INIT.read_text() == "PasswordAuthentication yes\n", "50-cloud-init.conf was edited"
 
@@ -78,6 +80,7 @@ def test_include_line_kept():
 
 
 def test_config_files_root_0644():
+    """Every config file (sshd_config and each *.conf in sshd_config.d) is owned by root with mode 0644."""
     files = [Path("/etc/ssh/sshd_config"), *sorted(Path("/etc/ssh/sshd_config.d").glob("*.conf"))]
     for p in files:
         st = p.stat()

@@ -206,6 +206,7 @@ def test_single_card_wording():
 
 
 def test_missing_deck():
+    """If the deck cannot be read: error: cannot read deck <path as given> on stderr, exit status 2."""
     r = run_pipe(["/tmp/quiz-verifier/nope.csv"])
     assert r.returncode == 2
     assert r.stderr.strip() == "error: cannot read deck /tmp/quiz-verifier/nope.csv"
@@ -223,6 +224,7 @@ def test_deck_without_cards(name):
 
 
 def test_usage():
+    """Without exactly one argument it prints usage: quiz.py DECK to stderr and exits with status 2."""
     r = run_pipe([])
     assert r.returncode == 2
     assert r.stderr.strip() == "usage: quiz.py DECK"
