@@ -225,6 +225,7 @@ def check_cycle(r, jobs):
 
 
 def test_cycle_reported():
+    """Dependencies that form a cycle: error: dependency cycle: a -> b -> c -> a (exit 3), one real cycle in which each job needs the next one and the first job is repeated at the end."""
     jobs = [{"id": "a", "duration": 1}, {"id": "b", "duration": 1, "needs": ["a", "d"]},
             {"id": "c", "duration": 1, "needs": ["b"]}, {"id": "d", "duration": 1, "needs": ["c"]},
             {"id": "e", "duration": 1, "needs": ["d"]}]
@@ -239,6 +240,7 @@ def test_self_cycle_reported():
 
 
 def test_deep_chain_does_not_hit_recursion_limits():
+    """A chain of 50,000 jobs (each needing the previous one) must work: no recursion limits."""
     n = 50000
     jobs = [{"id": f"s{i}", "duration": 1, "needs": [f"s{i - 1}"] if i else []} for i in range(n)]
     got = plan_ok(jobs, 4, name="deep.json")

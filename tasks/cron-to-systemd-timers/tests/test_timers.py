@@ -21,6 +21,8 @@ JOBS = {
     "report": ("app", ["/srv/ops/jobs/report.sh", "--title=Ops%20Daily"], "5 8-18/2 * * 1-5", 30),
     "weekly-cleanup": ("root", ["/srv/ops/jobs/weekly-cleanup.sh"], "45 23 * * 0", 5),
 }
+# sha256 of /etc/cron.d/ops-jobs as the image ships it (environment/ops-jobs.cron)
+ORIGINAL_CRON_SHA256 = "19c098d1ab53ad7c2490133ffd68fa6d87d4114a75d2075392c73c40029a9a9a"
 BASES = [dt.datetime(2024, 12, 30, 23, 50, 30), dt.datetime(2025, 2, 27, 12, 7, 30),
          dt.datetime(2025, 6, 29, 23, 59, 30), dt.datetime(2028, 2, 28, 3, 59, 30)]
 
@@ -145,6 +147,17 @@ def test_service_unit(name):
 
 
 @pytest.mark.parametrize("name", sorted(JOBS))
+def test_execstart_has_no_shell_redirection(name):
+    """Shell redirections are dropped: output goes to the journal, so ExecStart= has no `>`, `2>&1` or the like."""
+    path = U / f"{name}.service"
+    assert path.is_file(), f"{path} missing"
+    for value in parse_unit(path).get("Service", {}).get("ExecStart", []):
+        words = shlex.split(value)
+        bad = [w for w in words if re.search(r"^\d*[<>]|[<>]&|^&>|^\|", w)]
+        assert not bad, f"{path}: ExecStart= keeps shell redirections {bad}: systemd passes them to the script as arguments"
+
+
+@pytest.mark.parametrize("name", sorted(JOBS))
 def test_units_verify(name):
     proc = subprocess.run(["systemd-analyze", "verify", str(U / f"{name}.service"), str(U / f"{name}.timer")],
                           capture_output=True, text=True, timeout=60)
@@ -194,6 +207,13 @@ def test_timer_enabled(name):
 def test_services_not_enabled():
     links = [p for p in U.glob("*.wants/*") if p.name in {f"{n}.service" for n in JOBS}]
     assert not links, f"services enabled directly: {links}"
+
+
+def test_cron_file_copy_kept_for_rollback():
+    """A byte-for-byte copy of /etc/cron.d/ops-jobs is kept at /root/cron-migration/ops-jobs, so that the migration can be rolled back."""
+    copy = Path("/root/cron-migration/ops-jobs")
+    assert copy.is_file(), f"{copy} missing: no copy of the cron file kept for rollback"
+    assert hashlib.sha256(copy.read_bytes()).hexdigest() == ORIGINAL_CRON_SHA256, f"{copy} differs from the original cron file"
 
 
 def test_cron_file_removed_and_rest_untouched():

@@ -86,6 +86,12 @@ def main() -> int:
         name = f"letters/{row['invoice_no']}-{slug(row['company'])}.docx"
         doc.save(str(out / name))
         manifest.append([name, row["invoice_no"], row["company"], values["amount"], values["due_date"]])
+    # A re-run replaces the batch: letters of an earlier run that this run did not write go.
+    written = {out / r[0] for r in manifest}
+    for stale in sorted((out / "letters").glob("*.docx")):
+        if stale not in written:
+            stale.unlink()
+            print(f"removed stale letter {stale.name}")
     manifest.sort(key=lambda r: r[1])
     with open(out / "manifest.csv", "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")

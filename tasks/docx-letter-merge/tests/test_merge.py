@@ -3,6 +3,7 @@ header and footer, repeated) and CSV the tests write, the real batch in /app/out
 import csv
 import io
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -165,6 +166,27 @@ def test_manifest(batch):
     assert got == want, f"manifest:\n{got}\nwant:\n{want}"
 
 
+def test_rerun_replaces_the_batch(tmp_path):
+    """A re-run replaces the batch: a `.docx` in OUT_DIR/letters/ that the run does not write (a letter from an
+    earlier run whose row is no longer open) is removed; other files in OUT_DIR/letters/ are left alone."""
+    template, data, out = tmp_path / "template.docx", tmp_path / "people.csv", tmp_path / "out"
+    build_template(template)
+    data.write_text(CSV_TEXT, encoding="utf-8")
+    first = subprocess.run(["python3", SCRIPT, str(template), str(data), str(out)], capture_output=True, text=True, timeout=120)
+    assert first.returncode == 0, f"first run: exit {first.returncode}: {first.stderr[-600:]}"
+    (out / "letters" / "notes.txt").write_text("print shop: collect on Friday\n")
+    paid = CSV_TEXT.replace("Cy,Nguyen,Ümlaut Ünion,c@example.com,T-002,1000,2025-10-10,open",
+                            "Cy,Nguyen,Ümlaut Ünion,c@example.com,T-002,1000,2025-10-10,paid")
+    assert paid != CSV_TEXT
+    data.write_text(paid, encoding="utf-8")
+    second = subprocess.run(["python3", SCRIPT, str(template), str(data), str(out)], capture_output=True, text=True, timeout=120)
+    assert second.returncode == 0, f"re-run: exit {second.returncode}: {second.stderr[-600:]}"
+    got = sorted(p.name for p in (out / "letters").iterdir())
+    want = sorted([f"{inv}-{slug}.docx" for inv, (slug, _, _) in EXPECTED.items() if inv != "T-002"] + ["notes.txt"])
+    assert got == want, f"after a re-run in which T-002 is paid, letters/ holds {got}, want {want}"
+    assert [r[1] for r in manifest_rows(out / "manifest.csv")[1:]] == ["T-000", "T-001", "T-003"], "manifest after the re-run"
+
+
 # ------------------------------------------------------------------ the real batch
 
 REAL = {
@@ -173,6 +195,25 @@ REAL = {
     "INV-2025-0045": ("patel-foods", "Raj", "Patel", "Patel Foods", "0.50 EUR", "1 December 2025"),
     "INV-2025-0046": ("wei-golden-trading", "Li", "Wei", 'Wei "Golden" Trading', "250.13 EUR", "28 February 2025"),
 }
+
+
+def test_defaults_without_arguments(tmp_path):
+    """Run without arguments it uses /app/mailmerge/template.docx, /app/mailmerge/recipients.csv and /app/out
+    (the batch /app/out holds is set aside for this run and put back afterwards)."""
+    out, saved = Path("/app/out"), tmp_path / "saved-out"
+    if out.exists():
+        shutil.move(str(out), str(saved))
+    try:
+        proc = subprocess.run(["python3", SCRIPT], capture_output=True, text=True, timeout=120, cwd=str(tmp_path))
+        assert proc.returncode == 0, f"run without arguments: exit {proc.returncode}: {proc.stderr[-600:]}"
+        got = manifest_rows(out / "manifest.csv")
+        want = [["file", "invoice_no", "company", "amount", "due_date"]] + [
+            [f"letters/{inv}-{v[0]}.docx", inv, v[3], v[4], v[5]] for inv, v in sorted(REAL.items())]
+        assert got == want, f"run without arguments, /app/out/manifest.csv:\n{got}\nwant:\n{want}"
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+        if saved.exists():
+            shutil.move(str(saved), str(out))
 
 
 def test_real_batch_manifest():

@@ -75,8 +75,11 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.top < 1:
         ap.error("--top must be at least 1")
-    stop: set[str] = set()
-    docs = load_docs(args.dir, stop)
+    try:
+        stop: set[str] = set()
+        docs = load_docs(args.dir, stop)
+    except OSError as e:  # a missing folder or an unreadable file: a clean error, exit 2
+        ap.error(f"cannot read {e.filename}: {e.strerror}")
     for score, doc_id, title in search(docs, tokens(" ".join(args.query), stop), args.top):
         print(f"{score:.4f}\t{doc_id}\t{title}")
     return 0

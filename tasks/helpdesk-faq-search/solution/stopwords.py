@@ -21,7 +21,7 @@ EDITS = [
         '    ap.add_argument("--stopwords", default="/app/faq/stopwords.txt")\n'
         '    ap.add_argument("--top", type=int, default=5)\n',
     ),
-    ("    stop: set[str] = set()\n", "    stop = load_stopwords(args.stopwords)\n"),
+    ("        stop: set[str] = set()\n", "        stop = load_stopwords(args.stopwords)\n"),
 ]
 
 path = Path(sys.argv[1])

@@ -106,7 +106,22 @@ def test_real_top_k():
     assert run("--top", "1", "invoice") == reference("/app/faq/articles", "/app/faq/stopwords.txt", "invoice", 1)
 
 
+@pytest.mark.parametrize("args", [
+    ["--top", "0", "printer"], ["--top", "-3", "printer"], ["--top", "three", "printer"], ["--top", "2.5", "printer"],
+    ["--dir", "/nonexistent/articles", "printer"], ["--dir", "/app/faq/stopwords.txt", "printer"],
+    ["--stopwords", "/nonexistent/stopwords.txt", "printer"],
+], ids=["top-0", "top-negative", "top-word", "top-fraction", "dir-missing", "dir-is-a-file", "stopwords-missing"])
+def test_invalid_arguments_exit_2(args):
+    """A --top that is not a whole number >= 1, or a --dir folder or --stopwords file that cannot be read, is an error: nothing on stdout, an error message on stderr (no traceback) and exit status 2."""
+    p = subprocess.run([sys.executable, str(TOOL), *args], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2, f"faq_search.py {args} exited {p.returncode}, expected 2: {p.stderr[-500:]}"
+    assert p.stdout == "", f"faq_search.py {args} printed on stdout: {p.stdout[:300]!r}"
+    assert p.stderr.strip(), f"faq_search.py {args}: no error message on stderr"
+    assert "Traceback" not in p.stderr, f"faq_search.py {args} printed a traceback: {p.stderr[-500:]}"
+
+
 def test_only_stop_words_or_no_match():
+    """If no document contains a query term (or the query has no terms left after the stop words), print nothing and exit 0."""
     assert run("how", "to", "the") == []
     assert run("xylophone") == []
 
@@ -152,6 +167,7 @@ def test_ties_by_doc_id_plain_string_order(tmp_path):
 
 
 def test_duplicate_query_terms_count_once(tmp_path):
+    """A term that occurs several times in the query counts once."""
     docs = {"a.md": "# Reset\n\npassword help\n", "b.md": "# Help\n\npassword password password reset\n",
             "c.md": "# Other\n\nnothing\n"}
     folder, stop = corpus(tmp_path, docs)

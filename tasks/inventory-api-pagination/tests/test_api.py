@@ -235,4 +235,5 @@ def test_nightly_export_unchanged(base, tmp_path):
 
 
 def test_real_data_unchanged():
+    """Don't change /app/data/inventory.db: not its data, not its schema (no new indexes or tables)."""
     assert hashlib.sha256(REAL_DB.read_bytes()).hexdigest() == REAL_DB_SHA, "/app/data/inventory.db was modified"
