@@ -98,6 +98,8 @@ def test_batch_results(batch_reference):
 
 
 def test_batch_flags_cover_every_case(batch_reference):
+    """Each unknown's flag: saturated if the log marks it, else below_lod under lod_mg_L, else above_range above the
+    highest standard concentration, else ok; this batch has one of each."""
     flags = {s["sample_id"]: s["flag"] for s in json.loads(RESULTS.read_text())["samples"]}
     assert flags["U07"] == "saturated"
     assert flags["U03"] == "below_lod"

@@ -141,6 +141,7 @@ def diff(actual: dict, expected: dict) -> str:
 
 @pytest.mark.parametrize("rel", sorted(ORIGINALS))
 def test_sources_unchanged(rel):
+    """Don't change content/, templates/, static/ or site.toml."""
     assert hashlib.sha256((SITE / rel).read_bytes()).hexdigest() == ORIGINALS[rel], f"{rel} was changed"
 
 
@@ -152,6 +153,8 @@ def test_build_of_the_shipped_sources(tmp_path):
 
 
 def test_default_goal_is_build_and_rebuild_is_identical(tmp_path):
+    """make (same as make build); no build timestamps anywhere: building the same sources twice gives
+    byte-identical output."""
     site = fresh_copy(tmp_path)
     make(site, "build")
     first = tree(site / "public")
@@ -257,6 +260,23 @@ def test_dist_is_reproducible(tmp_path):
     make(a, "dist")
     make(b, "dist")
     assert _check_tarball(a) == _check_tarball(b), "two make dist runs differ"
+
+
+def test_dist_checksum_file(tmp_path):
+    """make dist writes dist/acme-docs-<version>.tar.gz.sha256: one line as sha256sum prints it, the SHA-256 of the
+    tarball, two spaces and the tarball's file name without a folder, so that sha256sum -c verifies it in dist/;
+    it always matches the tarball the same make dist wrote (checked again after a source change)."""
+    site = fresh_copy(tmp_path)
+    for round_ in (1, 2):
+        make(site, "dist")
+        data = (site / "dist/acme-docs-2.3.0.tar.gz").read_bytes()
+        sums = site / "dist/acme-docs-2.3.0.tar.gz.sha256"
+        assert sums.is_file(), "make dist wrote no dist/acme-docs-2.3.0.tar.gz.sha256"
+        assert sums.read_text() == f"{hashlib.sha256(data).hexdigest()}  acme-docs-2.3.0.tar.gz\n", (
+            f"checksum file (round {round_}) is not sha256sum's line for the tarball: {sums.read_text()!r}")
+        proc = subprocess.run(["sha256sum", "-c", sums.name], cwd=site / "dist", capture_output=True, text=True)
+        assert proc.returncode == 0, f"sha256sum -c in dist/ fails: {proc.stdout}{proc.stderr}"
+        add_page(site, "news.md", "News", "# News\n\nA page added after the first release build.\n")
 
 
 def test_clean_and_phony_targets(tmp_path):

@@ -59,6 +59,9 @@ def rewritten(branch):
 
 @pytest.mark.parametrize("branch", ["main", "feature/pdf-export"])
 def test_history_preserved(branch):
+    """Nothing else may change: every branch keeps the same commits in the same order, with the same messages
+    (apart from the replacement by ***REMOVED***), the same author and committer names, emails and dates, and the
+    same files and contents (every occurrence of the key replaced by the text ***REMOVED***)."""
     commits, want = rewritten(branch)
     for n, (c, w) in enumerate(zip(commits, want, strict=False), 1):
         meta = git("log", "-1", "--date=raw", f"--format={META}", c).decode().strip().split("\0")
@@ -69,12 +72,14 @@ def test_history_preserved(branch):
 
 
 def test_branches_share_their_history():
+    """feature/pdf-export still branches off "Fix rounding in totals"."""
     main, _ = rewritten("main")
     feature, _ = rewritten("feature/pdf-export")
     assert feature[:6] == main[:6], "feature/pdf-export must still branch off the rewritten 'Fix rounding in totals'"
 
 
 def test_tag_rewritten_and_still_annotated():
+    """v1.0 stays an annotated tag with its original message and tagger, pointing at the rewritten "Fix rounding in totals"."""
     assert git("cat-file", "-t", "refs/tags/v1.0").decode().strip() == "tag"
     body = git("cat-file", "tag", "refs/tags/v1.0").decode().split("\n")
     assert next(line for line in body if line.startswith("tagger ")) == EXPECTED["tag"]["tagger"]
@@ -91,5 +96,6 @@ def test_env_local_kept_and_untracked():
 
 
 def test_main_checked_out_and_clean():
+    """main stays checked out, with no uncommitted changes to tracked files."""
     assert git("symbolic-ref", "HEAD").decode().strip() == "refs/heads/main"
     assert git("status", "--porcelain", "--untracked-files=no").strip() == b""

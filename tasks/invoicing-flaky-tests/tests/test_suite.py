@@ -99,7 +99,29 @@ def test_original_tests_pass_on_the_code(tmp_path, original_suite, hashseed):
     assert proc.returncode == 0, proc.stdout[-3000:]
 
 
+# The old, buggy modules as committed; each run puts one back and keeps every other file as the agent left it.
+OLD_CODE = HERE / "original_code"
+# Orders and hash seeds under which the original tests happen to pass on the old code (the old tags come out
+# sorted under these PYTHONHASHSEEDs; the old random numbers repeat in only about 1 run in 10).
+REGRESSION_RUNS = [("forward", "1"), ("reverse", "13"), ("shuffle:5", "15")]
+
+
+@pytest.mark.parametrize("module", ["tags.py", "numbers.py"])
+def test_regression_tests_catch_the_old_bug(tmp_path, module):
+    """Add regression tests for the footer tags' order and repeated invoice numbers: with the old
+    invoicing/tags.py or the old invoicing/numbers.py (as committed) put back, python3 -m pytest must fail on
+    every run, in any test order and under any PYTHONHASHSEED."""
+    dest = tmp_path / "old"
+    shutil.copytree(REPO, dest, ignore=shutil.ignore_patterns(".git", "__pycache__", ".pytest_cache"))
+    shutil.copy(OLD_CODE / module, dest / "invoicing" / module)
+    for order, hashseed in REGRESSION_RUNS:
+        proc, cases = run_suite(tmp_path, order, hashseed, cwd=dest)
+        assert proc.returncode != 0, (
+            f"with the old invoicing/{module}, the suite passed (order {order}, PYTHONHASHSEED={hashseed}): "
+            f"no regression test catches that bug on every run\n{proc.stdout[-1500:]}")
+
 def test_conftest_still_shuffles():
+    """Keep the random ordering in tests/conftest.py: different TEST_ORDER_SEED values still give different orders."""
     orders = set()
     for seed in range(1, 7):
         env = {**os.environ, "TEST_ORDER_SEED": str(seed)}
@@ -179,6 +201,8 @@ VAT_CASES = [
 
 
 def test_vat_amount():
+    """vat_amount(net, rate) with Decimals or strings: exact decimal arithmetic, a Decimal with exactly two decimal
+    places, rounded half up with ties away from zero, negative amounts (credit notes) included."""
     code = (
         "import sys\n"
         "from decimal import Decimal\n"

@@ -158,11 +158,13 @@ def test_main_config_not_edited():
 
 
 def test_old_site_files_kept():
+    """Keep the files of default and legacy-shop in /etc/nginx/sites-available/ unchanged (only their symlinks go)."""
     assert sha((AVAILABLE / "legacy-shop").read_bytes()) == LEGACY_SHA, "sites-available/legacy-shop was changed or removed"
     assert sha((AVAILABLE / "default").read_bytes()) == DEFAULT_SHA, "sites-available/default was changed or removed"
 
 
 def test_site_folder_untouched():
+    """Do not change anything under /app/site: no file may be added, changed or removed there."""
     found = {str(p.relative_to(SITE)) for p in SITE.rglob("*") if p.is_file() or p.is_symlink()}
     assert found == set(SITE_FILES), f"files added or removed under /app/site: {sorted(found ^ set(SITE_FILES))}"
     for rel, digest in SITE_FILES.items():
@@ -226,6 +228,8 @@ def test_api_prefix_stripped(gateway):
 
 
 def test_api_post_body_and_headers(gateway):
+    """The API receives the body, the original Host header as the client sent it, X-Real-IP and X-Forwarded-For with
+    the client's address, and X-Forwarded-Proto with the scheme (http)."""
     payload = json.dumps({"sku": "TENT-2P", "qty": 3}).encode()
     status, _, body = request("/api/cart/items", method="POST", body=payload,
                               headers={"Content-Type": "application/json"}, host="shop.lindqvist-outdoor.example")
