@@ -59,6 +59,7 @@ RESTARTED_MARK = "/logs/.realcli-restarted"
 _GONE_CHECKS = 20
 _GONE_CHECK_INTERVAL_SEC = 0.05
 _INIT: Final = "/sbin/docker-init"  # the engine's init (``"Init": True``): PID 1 of every sandbox
+_INIT_UNREAD: Final = "[docker-init]"  # the init, as ``ps`` lists it before its command line can be read
 # Kills every process but PID 1, the keep-alive loop, this shell and its `timeout` parent.
 _KILL_ALL = (
     'for d in /proc/[0-9]*; do p=${d#/proc/}; case "$p" in 1|$$|$PPID) continue;; esac; '
@@ -120,7 +121,7 @@ class ContainerCommands:
         """
         with anyio.move_on_after(within):
             while True:
-                if any(not args.startswith(_INIT) for _, _, args in await self._top()):
+                if any(not _is_init(args) for _, _, args in await self._top()):
                     return
                 await anyio.sleep(0.05)
 
@@ -377,9 +378,17 @@ async def _exit_code(ex: Exec) -> int | None:
     return None
 
 
+def _is_init(args: str) -> bool:
+    """Whether a command line of the engine's listing is the container's init: its own, its fork before the
+    child's exec, or ``[docker-init]``, as ``ps`` shows a process whose command line it cannot read yet (the
+    init just started: taken for its child, the keep-alive was missed by the marking and killed as a stray
+    before the verifier, and the container ended with it)."""
+    return args.startswith(_INIT) or args.startswith(_INIT_UNREAD)
+
+
 def _keepalive(args: str) -> bool:
     """Whether a command line is the container's init or its keep-alive loop (before the own ones are marked)."""
-    return args.startswith(_INIT) or args in ("sh -c while :; do sleep 86400; done", "sleep 86400")
+    return _is_init(args) or args in ("sh -c while :; do sleep 86400; done", "sleep 86400")
 
 
 def _cut_head(output: Output, size: int) -> Output:
