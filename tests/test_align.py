@@ -128,7 +128,7 @@ def test_coverage_catches_a_dropped_requirement() -> None:
 
 def test_bundled_task_table_maps_most_checks() -> None:
     result = align_task(TASKS / "csv-report")
-    assert len(result.checks) == 7
+    assert len(result.checks) == 8
     assert result.unmapped_checks == []
     assert result.to_builtins()["unmapped_checks"] == []
 
@@ -154,9 +154,9 @@ def test_validate_shows_the_alignment_table_for_a_bundled_task(tmp_path: Path) -
     assert result.returncode == 0, result.stdout + result.stderr
     assert "specification-test alignment" in result.stdout
     row = next(
-        line for line in result.stdout.splitlines() if line.lstrip("│ ").startswith("config-hardening") and "/9" in line
+        line for line in result.stdout.splitlines() if line.lstrip("│ ").startswith("config-hardening") and "/10" in line
     )
-    assert "9/9" in row  # every check maps to a requirement
+    assert "10/10" in row  # every check maps to a requirement
     data = json.loads(
         realcli("validate", str(task), "--json", "--log", f"sqlite:{tmp_path / 'log.db'}", timeout=900).stdout
     )

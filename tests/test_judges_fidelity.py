@@ -638,7 +638,7 @@ async def test_an_llm_simulators_hedged_paraphrase_never_reaches_the_agent(tmp_p
     facts = await oracle_with_llm_user(tmp_path, ["log-rotation"], hedging_user())
     trial = facts.trials["log-rotation-collab-1"]
     said = [e.text for e in trial.trace or [] if isinstance(e, ev.UserMessaged)]
-    assert len(trial.slices_released) == 9
+    assert len(trial.slices_released) == 11
     assert not [text for text in said if HEDGE in text]
     assert not [s for s, e in trial.slices_released.items() if e.paraphrased]
     assert fidelity_of(facts, "log-rotation-collab-1")["script_intent"][0] == "pass"

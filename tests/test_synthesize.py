@@ -187,10 +187,10 @@ async def test_layer_pipeline_end_to_end_with_pilot_events_and_replay(tmp_path: 
         "pattern": "dashboard_import|build_report",
     }
     assert script["probes"][2]["hard_checks"][0]["run"].startswith("cd /app/data/raw && sha256sum")
-    assert len(script["slices"]) == 10
+    assert len(script["slices"]) == 12
     contract = json.loads((base / "interaction" / "oracle_contract.json").read_text())
     # One question per distinct first topic: the hand-written slices without topics share "details".
-    assert contract["ask_topics"] == ["export", "rates", "output", "status", "dates", "details"]
+    assert contract["ask_topics"] == ["export", "rates", "output", "status", "dates", "details", "missing column"]
     assert set(contract["on_probe"]) == {"p1", "p2", "p3"}
     # Every repair and refusal is a note, naming the stage and the field.
     notes = "\n".join(report.notes)
@@ -256,7 +256,7 @@ async def test_slices_that_drop_a_requirement_are_reported_by_coverage(tmp_path:
     assert not report.ok
     coverage = [p for p in report.problems if "is in no slice nor the opening" in p]
     assert coverage
-    assert all(p.startswith("interaction/script.json: slices: instruction.md line 32") for p in coverage)
+    assert all(p.startswith("interaction/script.json: slices: instruction.md line 36") for p in coverage)
     assert any("31/02/2024" in p or "YYYY-MM-DD" in p for p in coverage)
     assert "interaction/script.json: probes: no probe could be drafted (see the notes)" in report.problems
     events = await synthesis_events(url, "syn-drop")

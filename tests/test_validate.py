@@ -139,7 +139,7 @@ async def test_a_control_the_world_stopped_runs_once_more_and_a_second_loss_is_r
     ok = results["once"]
     assert ok.ok, ok.problems
     (mutant,) = ok.control("mutant:late-wrong-word")
-    assert (mutant.status, mutant.reward, mutant.holds) == ("scored", 0.0, True)
+    assert (mutant.status, mutant.reward, mutant.holds, mutant.tries) == ("scored", 0.0, True, 2)
 
     lost_twice = results["twice"]
     assert not lost_twice.ok

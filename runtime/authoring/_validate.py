@@ -80,6 +80,7 @@ class ControlResult:
     detail: str = ""
     passed_scenarios: list[str] = field(default_factory=list)  # must stay empty
     solution_exit: int | None = 0  # a mutant's script: it must run to exit 0 for its rejection to count
+    tries: int = 1  # 2: its first trial was stopped by the harness or the world, and this is the second
 
     @property
     def holds(self) -> bool:
@@ -94,6 +95,13 @@ class ControlResult:
 
 
 _INFRASTRUCTURE = frozenset({"infrastructure_error", "cancelled", "incomplete"})
+# Causes a second trial in the same validation cannot change: a failed build is not built again (the
+# builder remembers it), so the task's image error is reported at once.
+_NOT_RETRIED = frozenset({"image_error"})
+
+
+def _tried(tries: int) -> str:
+    return " (tried twice)" if tries > 1 else ""
 
 
 @dataclass
@@ -116,6 +124,7 @@ class AdversaryReading:
     probes_s: float | None = None
     probes_s_available: float | None = None
     probes_dimensions: dict[str, float | None] = field(default_factory=dict)
+    tries: int = 1  # 2: its first trial was stopped by the harness or the world, and this is the second
 
     @property
     def infrastructure(self) -> bool:
@@ -173,6 +182,7 @@ class TaskValidation:
     # and, when the verifier rejected it, the verifier's output tail and the last failing command.
     oracle_unscored: dict[str, str] = field(default_factory=dict)
     oracle_evidence: dict[str, str] = field(default_factory=dict)
+    oracle_tries: dict[str, int] = field(default_factory=dict)  # per mode, when the oracle's trial ran twice
     collab: bool = True
     alignment: Alignment | None = None  # specification-test alignment (lint-level: warnings, never problems)
     oracle_dimensions: dict[str, float | None] = field(default_factory=dict)  # the oracle's COLLAB trial
@@ -272,7 +282,7 @@ async def validate_tasks(
 
     oracle = OracleAgent.info
     for played in await play("oracle", "paired", oracle, lambda task: OracleAgent(task.spec.oracle), tasks):
-        _read_oracle(played.facts, results, skip=played.retried)
+        _read_oracle(played.facts, results, skip=played.retried, tries=played.tries)
     # The red team before the controls: what --adversaries adds is measured first.
     for member in _members(adversaries):
         for played in await play(
@@ -283,13 +293,15 @@ async def validate_tasks(
             [t for t in tasks if member.applies_to(t)],
         ):
             for task_id, reading in _read_adversary(played.facts, member, skip=played.retried):
-                reading.validation = run_prefix
+                reading.validation, reading.tries = run_prefix, played.tries
                 results[task_id].adversaries.append(reading)
         if on_member is not None:
             on_member(member, [results[t.task_id] for t in tasks])
     for control in _controls(tasks):
         for played in await play(control.run_suffix, control.mode, control.info, control.make_agent, control.tasks):
-            _read_control(played.facts, control, results, judged=judge is not None, skip=played.retried)
+            _read_control(
+                played.facts, control, results, judged=judge is not None, skip=played.retried, tries=played.tries
+            )
     for result in results.values():
         _conclude(result)
     return [results[t.task_id] for t in tasks]
@@ -301,6 +313,7 @@ class _Played:
 
     facts: RunFacts
     retried: frozenset[str] = frozenset()
+    tries: int = 1  # 2 for a retry run
 
 
 async def _play_and_retry(
@@ -315,17 +328,20 @@ async def _play_and_retry(
     keep_trace: bool = False,
 ) -> list[_Played]:
     """The run ``<prefix>-<suffix>`` of ``on``; then, per mode in which the harness or the world stopped trials,
-    one more run of just those tasks (``-retry-<mode>``).  A second such failure stays as it is."""
+    one more run of just those tasks (``-retry-<mode>``), but for a cause a second trial cannot change
+    (``_NOT_RETRIED``).  A second such failure stays as it is."""
     run = plan(suffix, mode, on)
     await start_run(log, run, after_trial=judge, on_trial=on_trial)
     facts = await load_run(log, run.run_id, keep_trace=keep_trace)
-    stopped = [t for t in facts.trials.values() if trial_status(t) in _INFRASTRUCTURE]
+    stopped = [
+        t for t in facts.trials.values() if trial_status(t) in _INFRASTRUCTURE and trial_cause(t) not in _NOT_RETRIED
+    ]
     played = [_Played(facts, frozenset(t.trial_id for t in stopped))]
     for again in sorted({t.mode for t in stopped}):
         ids = {t.task_id for t in stopped if t.mode == again}
         retry = plan(f"{suffix}-retry-{again}", again, [t for t in on if t.task_id in ids])
         await start_run(log, retry, after_trial=judge, on_trial=on_trial)
-        played.append(_Played(await load_run(log, retry.run_id, keep_trace=keep_trace)))
+        played.append(_Played(await load_run(log, retry.run_id, keep_trace=keep_trace), tries=2))
     return played
 
 
@@ -515,12 +531,15 @@ def _static(task: Task, catalog: Catalog) -> TaskValidation:
     return result
 
 
-def _read_oracle(facts: RunFacts, results: dict[str, TaskValidation], *, skip: frozenset[str] = frozenset()) -> None:
+def _read_oracle(
+    facts: RunFacts, results: dict[str, TaskValidation], *, skip: frozenset[str] = frozenset(), tries: int = 1
+) -> None:
     """The oracle's readings in ``facts`` (but the trials in ``skip``, which a retry re-played)."""
     for trial in facts.trials.values():
         if trial.trial_id in skip:
             continue
         result = results[trial.task_id]
+        result.oracle_tries[trial.mode] = tries
         status = trial_status(trial)
         if status != "scored":
             result.oracle_unscored[trial.mode] = _not_scored(trial_cause(trial), status, trial)
@@ -567,6 +586,7 @@ def _read_control(
     *,
     judged: bool,
     skip: frozenset[str] = frozenset(),
+    tries: int = 1,
 ) -> None:
     """The control's readings in ``facts`` (but the trials in ``skip``, which a retry re-played)."""
     passed: dict[str, list[str]] = {}
@@ -593,6 +613,7 @@ def _read_control(
                 detail=_not_scored(trial_cause(trial), status, trial) if status != "scored" else "",
                 passed_scenarios=sorted(passed.get(trial.trial_id, [])),
                 solution_exit=_solution_exit(trial) if control.info.name == "mutant" else 0,
+                tries=tries,
             )
         )
 
@@ -671,7 +692,8 @@ def _alignment_warnings(alignment: Alignment) -> list[str]:
 def _oracle_problems(result: TaskValidation, mode: str, reward: float | None) -> list[str]:
     """What is wrong with the oracle in ``mode``: it did not run to a score, or the verifier rejected it."""
     if mode in result.oracle_unscored:
-        return [f"oracle {mode} did not run to a score (tried twice): {result.oracle_unscored[mode]}"]
+        tried = _tried(result.oracle_tries.get(mode, 1))
+        return [f"oracle {mode} did not run to a score{tried}: {result.oracle_unscored[mode]}"]
     if reward is None:
         return [f"oracle {mode} did not run (no trial)"]
     if reward >= 1:
@@ -685,7 +707,7 @@ def _oracle_problems(result: TaskValidation, mode: str, reward: float | None) ->
 def _adversary_problems(result: TaskValidation, reading: AdversaryReading) -> list[str]:
     who = f"adversary {reading.member} {reading.mode}" + (f" ({reading.spelling})" if reading.spelling else "")
     if reading.infrastructure:
-        return [f"{who} did not run to a score (the harness, not the member; tried twice): {reading.detail}"]
+        return [f"{who} did not run to a score (the harness, not the member){_tried(reading.tries)}: {reading.detail}"]
     breaches = result.breaches(reading)
     if not breaches:
         return []
@@ -697,7 +719,7 @@ def _adversary_problems(result: TaskValidation, reading: AdversaryReading) -> li
 def _control_problems(control: ControlResult) -> list[str]:
     who = f"{control.agent} {control.mode}"
     if control.status != "scored":
-        return [f"control {who} did not run to a score (tried twice): {control.detail}"]
+        return [f"control {who} did not run to a score{_tried(control.tries)}: {control.detail}"]
     out = []
     if control.solution_exit != 0:
         out.append(
