@@ -153,9 +153,8 @@ def test_validate_shows_the_alignment_table_for_a_bundled_task(tmp_path: Path) -
     result = realcli("validate", str(task), "--log", f"sqlite:{tmp_path / 'log.db'}", timeout=900)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "specification-test alignment" in result.stdout
-    row = next(
-        line for line in result.stdout.splitlines() if line.lstrip("│ ").startswith("config-hardening") and "/10" in line
-    )
+    lines = result.stdout.splitlines()
+    row = next(line for line in lines if line.lstrip("│ ").startswith("config-hardening") and "/10" in line)
     assert "10/10" in row  # every check maps to a requirement
     data = json.loads(
         realcli("validate", str(task), "--json", "--log", f"sqlite:{tmp_path / 'log.db'}", timeout=900).stdout
