@@ -707,7 +707,8 @@ def _oracle_problems(result: TaskValidation, mode: str, reward: float | None) ->
 def _adversary_problems(result: TaskValidation, reading: AdversaryReading) -> list[str]:
     who = f"adversary {reading.member} {reading.mode}" + (f" ({reading.spelling})" if reading.spelling else "")
     if reading.infrastructure:
-        return [f"{who} did not run to a score (the harness, not the member){_tried(reading.tries)}: {reading.detail}"]
+        twice = "; tried twice" if reading.tries > 1 else ""
+        return [f"{who} did not run to a score (the harness, not the member{twice}): {reading.detail}"]
     breaches = result.breaches(reading)
     if not breaches:
         return []
