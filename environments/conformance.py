@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sized
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import anyio
 import pytest
@@ -37,6 +37,7 @@ __all__ = ["SandboxContract", "SandboxFactory"]
 
 # Guards against hangs, not speed assertions: every wait below is far shorter.
 _HANG_GUARD_SEC = 120
+
 # `timeout -k 5` in a container, the same grace locally.
 _KILL_AFTER_SEC = 5.0
 # Reports what is alive among pids listed in a file (zombies, which only wait to be reaped, are not).
@@ -44,6 +45,23 @@ _ALIVE = (
     'for p in $(cat "$1"); do s=$(cut -d" " -f3 /proc/$p/stat 2>/dev/null); '
     '[ -n "$s" ] && [ "$s" != Z ] && echo "alive $p"; done; true'
 )
+
+
+_Found = TypeVar("_Found", bound=Sized)
+
+
+async def _until_empty(read: Callable[[], Awaitable[_Found]]) -> _Found:
+    """What ``read`` returns once it is empty, or at the hang guard what it still holds.
+
+    A KILL is delivered, not awaited: a process in uninterruptible sleep on a loaded machine dies only
+    when its I/O is done, so the tests wait for the condition, bounded only against a hang.
+    """
+    found = await read()
+    with anyio.move_on_after(_HANG_GUARD_SEC):
+        while found:
+            await anyio.sleep(0.05)
+            found = await read()
+    return found
 
 
 class SandboxFactory(Protocol):
@@ -329,14 +347,7 @@ class SandboxContract:
             assert r.stdout.text == "ok\n"
             assert any("sleep 1005" in command for command in await sb.stray_processes())
             await sb.stop_processes()
-            # KILL is delivered, not awaited: wait for the condition (a process in uninterruptible sleep on a
-            # loaded machine dies only when its I/O is done), bounded only against a hang.
-            with anyio.move_on_after(_HANG_GUARD_SEC):
-                while True:
-                    strays = await sb.stray_processes()
-                    if not strays:
-                        break
-                    await anyio.sleep(0.05)
+            strays = await _until_empty(sb.stray_processes)
             assert strays == [], strays
             assert (await sb.exec("echo still usable", timeout_sec=30)).stdout.text == "still usable\n"
 
@@ -348,13 +359,12 @@ class SandboxContract:
             assert r.exit_code == 0
             assert await sb.process_count() > before
             await sb.stop_processes()
-            with anyio.move_on_after(_HANG_GUARD_SEC):  # KILL is delivered, not awaited: wait for the condition
-                while True:
-                    alive = await sb.exec(_ALIVE.replace('"$1"', "pids"), timeout_sec=30)
-                    if not alive.stdout.text:
-                        break
-                    await anyio.sleep(0.05)
-            assert alive.stdout.text == "", alive.stdout.text
+
+            async def alive() -> str:
+                return (await sb.exec(_ALIVE.replace('"$1"', "pids"), timeout_sec=30)).stdout.text
+
+            left = await _until_empty(alive)
+            assert left == "", left
             assert (await sb.exec("echo still usable", timeout_sec=30)).stdout.text == "still usable\n"
 
     # ------------------------------------------------------------------ removal

@@ -25,7 +25,7 @@ from realcli.eventlog import EventLog, open_log
 from realcli.runtime import OracleAgent, RunPlan, start_run
 from realcli.taskformat import load_task
 from tests._engines import RestrictedEngine, realcli
-from tests._labels import mine
+from tests._labels import kill_when_running, mine
 from tests._tasks import make_task
 
 pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("debian_image")]
@@ -159,17 +159,8 @@ async def test_a_sandbox_killed_from_outside_is_an_infrastructure_error_and_the_
 ) -> None:
     slow = ("#!/bin/sh\nsleep 100000\n", "[agent]\ntimeout_sec = 120\n")
 
-    async def kill_it() -> None:
-        while True:
-            found = await docker_client.containers.list(filters=mine("realcli.trial=victim-exec-1"))
-            if found:
-                await anyio.sleep(1.0)  # let the solution start
-                await found[0].kill()
-                return
-            await anyio.sleep(0.2)
-
     async with open_log(f"sqlite:{tmp_path / 'log.db'}") as log, anyio.create_task_group() as tg:
-        tg.start_soon(kill_it)
+        tg.start_soon(kill_when_running, docker_client, "realcli.trial=victim-exec-1")  # into the solution
         records = await run_all(log, tmp_path, {"victim": slow})
 
     done = finished(records, "victim-exec-1")

@@ -14,7 +14,7 @@ from realcli.projections import trial_cause, trial_status
 from realcli.runtime import TaskValidation, validate_tasks
 from realcli.scripts_catalog import load_catalog
 from realcli.taskformat import load_task
-from tests._labels import mine
+from tests._labels import kill_when_running
 from tests._tasks import make_task
 
 pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("debian_image")]
@@ -61,17 +61,6 @@ async def validate(tmp_path: Path, *roots: Path) -> list[TaskValidation]:
     with anyio.fail_after(600):
         async with open_log(f"sqlite:{tmp_path / 'log.db'}") as log:
             return await validate_tasks(log, tasks, catalog=load_catalog(), run_prefix="v", concurrency=4, judge=judge)
-
-
-async def kill_when_running(docker: aiodocker.Docker, run_id: str, trial_id: str) -> None:
-    """Kill the sandbox of ``trial_id`` in ``run_id`` from outside once it runs: the world failing a trial."""
-    while True:
-        found = await docker.containers.list(filters=mine(f"realcli.run={run_id}", f"realcli.trial={trial_id}"))
-        if found:
-            await anyio.sleep(1.0)  # into the mutant's script, which sleeps long before it writes
-            await found[0].kill()
-            return
-        await anyio.sleep(0.2)
 
 
 @pytest.mark.long
@@ -123,9 +112,11 @@ async def test_a_control_the_world_stopped_runs_once_more_and_a_second_loss_is_r
     twice = task_with_mutants(tmp_path, "twice", {"late-wrong-word": late})
 
     async with anyio.create_task_group() as tg:
-        tg.start_soon(kill_when_running, docker_client, "v-mutant-1", "once-exec-1")
-        tg.start_soon(kill_when_running, docker_client, "v-mutant-1", "twice-exec-1")
-        tg.start_soon(kill_when_running, docker_client, "v-mutant-1-retry-exec", "twice-exec-1")
+        tg.start_soon(kill_when_running, docker_client, "realcli.run=v-mutant-1", "realcli.trial=once-exec-1")
+        tg.start_soon(kill_when_running, docker_client, "realcli.run=v-mutant-1", "realcli.trial=twice-exec-1")
+        tg.start_soon(
+            kill_when_running, docker_client, "realcli.run=v-mutant-1-retry-exec", "realcli.trial=twice-exec-1"
+        )
         results = {r.task_id: r for r in await validate(tmp_path, once, twice)}
         tg.cancel_scope.cancel()  # a killer whose run never came (no retry) waits no longer
 

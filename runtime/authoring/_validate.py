@@ -374,8 +374,10 @@ async def read_red_team(
     found: list[str] = []
     for prefix in prefixes:
         oracle = await load_run(log, f"{prefix}-oracle")  # a clear error for a prefix that is no validation
-        oracles = [oracle] + [await load_run(log, r) for r in [f"{prefix}-oracle-retry-collab"] if r in runs]
-        for facts in oracles:  # a retry's scores replace those of the trial it re-played
+        oracles = [oracle]
+        if (retry := f"{prefix}-oracle-retry-collab") in runs:  # its scores replace the re-played trial's
+            oracles.append(await load_run(log, retry))
+        for facts in oracles:  # (only COLLAB trials have dimensions)
             for trial_id, (_, _, dimensions) in _trial_scores(facts, judge_id).items():
                 if (task_id := facts.trials[trial_id].task_id) in results:
                     results[task_id].oracle_dimensions = dimensions
