@@ -59,8 +59,11 @@ def options():
 
 
 @pytest.fixture(scope="module")
-def sup():
+def sup(options):
     """supervisord started from the agent's configuration, with every program up."""
+    # Programs the configuration does not define will never run: fail at once rather than wait for them.
+    absent = [name for name in [*WORKERS, "scheduler"] if options.get(name, ("",))[0] != "fleet"]
+    assert not absent, f"the configuration has no program {', '.join(absent)} in the group fleet"
     subprocess.run(["pkill", "-x", "supervisord"], check=False)
     end = time.time() + 60
     while subprocess.run(["pgrep", "-x", "supervisord"], capture_output=True).returncode == 0 and time.time() < end:

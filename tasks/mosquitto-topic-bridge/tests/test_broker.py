@@ -390,24 +390,31 @@ def cloud_session() -> Session:
     return session("plant-north", CLOUD_PASS, port=1885)
 
 
-def test_bridge_state():
+def bridge_reported_up() -> bool:
+    s = Session("plant-north", CLOUD_PASS, port=1885)
+    s.subscribe(PREFIX + "bridge/state")
+    time.sleep(1)
+    state = [p for t, p, _ in s.messages if t == PREFIX + "bridge/state"]
+    s.close()
+    return bool(state) and state[-1] == b"1"
+
+
+@pytest.fixture(scope="module")
+def bridge_up():
+    """Waits, once, up to 60 s for the bridge to report state 1 on the cloud broker. A module
+    fixture, so that a bridge that never came up fails every bridge test at once instead of each
+    waiting out its own minute for it."""
+    wait_for(bridge_reported_up, "bridge state 1 on the cloud broker", 60)
+
+
+def test_bridge_state(bridge_up):
     """The bridge north-cloud is connected and reports its state retained on the cloud broker at
     acme/plants/north/bridge/state (1 while it is up)."""
     cloud = cloud_session()
-
-    def up():
-        s = Session("plant-north", CLOUD_PASS, port=1885)
-        s.subscribe(PREFIX + "bridge/state")
-        time.sleep(1)
-        state = [p for t, p, _ in s.messages if t == PREFIX + "bridge/state"]
-        s.close()
-        return state and state[-1] == b"1"
-
-    wait_for(up, "bridge state 1 on the cloud broker", 60)
     cloud.close()
 
 
-def test_bridge_sends_telemetry_remapped():
+def test_bridge_sends_telemetry_remapped(bridge_up):
     """Telemetry site/<site>/telemetry/... reaches the cloud broker as
     acme/plants/north/<site>/telemetry/...; commands and config do not leave the plant."""
     cloud = cloud_session()
@@ -428,7 +435,7 @@ def test_bridge_sends_telemetry_remapped():
     assert leaked == [], f"left the plant: {leaked}"
 
 
-def test_bridge_receives_commands_remapped():
+def test_bridge_receives_commands_remapped(bridge_up):
     """Commands the cloud publishes on acme/plants/north/<site>/commands/... arrive in the plant on
     site/<site>/commands/...; nothing else comes in from the cloud."""
     local = session(*ADMIN)
