@@ -14,9 +14,11 @@ from realcli.cli._common import LogOption, run_async
 from realcli.cli._run_options import (
     AgentOpt,
     AgentOptionOpt,
+    AgentTimeoutMultiplierOpt,
     AgentVersionOpt,
     BaseUrlOpt,
     BuildCaOpt,
+    BuildTimeoutMultiplierOpt,
     HostNetworkOpt,
     ImageMapOpt,
     MaxCostOpt,
@@ -26,9 +28,11 @@ from realcli.cli._run_options import (
     NetworkOpt,
     ProviderOpt,
     TaskEnvOpt,
+    TimeoutMultiplierOpt,
     UserModelOpt,
     UserSimOpt,
     UserUrlOpt,
+    VerifierTimeoutMultiplierOpt,
     warn_host_network,
 )
 from realcli.cli._run_support import (
@@ -90,6 +94,10 @@ def run(
     allow_host_network: HostNetworkOpt = False,
     metric: MetricOpt = None,
     task_env: TaskEnvOpt = None,
+    timeout_multiplier: TimeoutMultiplierOpt = 1.0,
+    agent_timeout_multiplier: AgentTimeoutMultiplierOpt = None,
+    verifier_timeout_multiplier: VerifierTimeoutMultiplierOpt = None,
+    environment_build_timeout_multiplier: BuildTimeoutMultiplierOpt = None,
     sample: Annotated[
         int | None,
         typer.Option("--sample", min=1, help="Run only N of the tasks, spread over their categories (by task id)."),
@@ -109,11 +117,18 @@ def run(
         load_task_env,
         new_run_id,
         parse_network,
+        parse_timeouts,
         schedule,
     )
 
     if mode not in ("exec", "collab", "paired"):
         raise typer.BadParameter("expected exec, collab or paired", param_hint="--mode")
+    timeouts = parse_timeouts(
+        timeout_multiplier,
+        agent=agent_timeout_multiplier,
+        verifier=verifier_timeout_multiplier,
+        environment_build=environment_build_timeout_multiplier,
+    )
     run_async(check_url, log)  # a bad --log is one line, before anything is printed
     opted_in = load_task_env(task_env or [])
     loaded, skipped = load_suite(tasks, opted_in, oracle=agent == "oracle", sample=sample)
@@ -125,6 +140,7 @@ def run(
         build_ca=load_build_ca(build_ca or []),
         allow_host_network=allow_host_network,
         task_env=opted_in,
+        timeouts=timeouts,
     )
     warn_host_network(allow_host_network)
     info, make_agent = agent_factory(

@@ -18,12 +18,16 @@ from realcli.cli._common import LogOption, run_async
 from realcli.cli._red_team_doc import red_team_markdown
 from realcli.cli._red_team_doc import red_team_record as red_team_record_data
 from realcli.cli._run_options import (
+    AgentTimeoutMultiplierOpt,
     BuildCaOpt,
+    BuildTimeoutMultiplierOpt,
     HostNetworkOpt,
     ImageMapOpt,
     MetricOpt,
     NetworkOpt,
     TaskEnvOpt,
+    TimeoutMultiplierOpt,
+    VerifierTimeoutMultiplierOpt,
     warn_host_network,
 )
 from realcli.cli._run_support import _until_signal, load_suite, report_skipped
@@ -58,6 +62,10 @@ def validate(
     allow_host_network: HostNetworkOpt = False,
     metric: MetricOpt = None,
     task_env: TaskEnvOpt = None,
+    timeout_multiplier: TimeoutMultiplierOpt = 1.0,
+    agent_timeout_multiplier: AgentTimeoutMultiplierOpt = None,
+    verifier_timeout_multiplier: VerifierTimeoutMultiplierOpt = None,
+    environment_build_timeout_multiplier: BuildTimeoutMultiplierOpt = None,
     alignment: Annotated[
         bool, typer.Option("--alignment", help="Print each task's requirement -> check table too.")
     ] = False,
@@ -103,9 +111,16 @@ def validate(
         load_task_env,
         new_run_id,
         parse_network,
+        parse_timeouts,
         validate_tasks,
     )
 
+    timeouts = parse_timeouts(
+        timeout_multiplier,
+        agent=agent_timeout_multiplier,
+        verifier=verifier_timeout_multiplier,
+        environment_build=environment_build_timeout_multiplier,
+    )
     settings = RunSettings(
         network=parse_network(network),
         metric=metric,
@@ -113,6 +128,7 @@ def validate(
         build_ca=load_build_ca(build_ca or []),
         allow_host_network=allow_host_network,
         task_env=load_task_env(task_env or []),
+        timeouts=timeouts,
     )
     warn_host_network(allow_host_network)
     members = _chosen_members(adversaries, adversary or [])

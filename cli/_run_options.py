@@ -115,6 +115,33 @@ TaskEnvOpt = Annotated[
         "variable unset.",
     ),
 ]
+TimeoutMultiplierOpt = Annotated[
+    float,
+    typer.Option(
+        "--timeout-multiplier",
+        help="Multiply every timeout the tasks declare (the agent's time budget, the verifier's, the image "
+        "build's) by this, as Harbor's --timeout-multiplier: for a slower machine. Recorded in the run.",
+    ),
+]
+AgentTimeoutMultiplierOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--agent-timeout-multiplier", help="The agent's time budget's multiplier (default: --timeout-multiplier)."
+    ),
+]
+VerifierTimeoutMultiplierOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--verifier-timeout-multiplier", help="The verifier's timeout's multiplier (default: --timeout-multiplier)."
+    ),
+]
+BuildTimeoutMultiplierOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--environment-build-timeout-multiplier",
+        help="The image build's timeout's multiplier (default: --timeout-multiplier).",
+    ),
+]
 UserSimOpt = Annotated[
     str, typer.Option("--user-sim", help=f"User simulator: {listed(USER_SIMULATORS)} (scripted is deterministic).")
 ]

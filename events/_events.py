@@ -67,6 +67,7 @@ from realcli.events._parts import (
     SubDimensionInfo,
     TamperFinding,
     TemplateInfo,
+    TimeoutMultipliers,
     UserSimInfo,
     new_id,
 )
@@ -139,6 +140,7 @@ __all__ = [
     "PathChange",
     "PathChangeKind",
     "TamperFinding",
+    "TimeoutMultipliers",
     "ProbeFired",
     "ProbeNotFired",
     "RunFinished",

@@ -56,6 +56,35 @@ class Budgets(_Part, frozen=True):
     timeout_sec: float
 
 
+TimeoutKind = Literal["agent", "verifier", "environment_build"]
+
+
+class TimeoutMultipliers(_Part, frozen=True):
+    """What a run multiplied its tasks' timeouts by (Harbor's ``--timeout-multiplier`` and its kin).
+
+    ``overall`` scales every timeout a task declares; ``agent`` (the agent's
+    time budget, EXEC and COLLAB), ``verifier`` (``[verifier] timeout_sec``)
+    and ``environment_build`` (``[environment] build_timeout_sec``), when set,
+    replace it for their own kind, as Harbor's do.  A run recorded before
+    the setting existed ran every timeout as its task declared it: 1.
+    """
+
+    overall: float = 1.0
+    agent: float | None = None
+    verifier: float | None = None
+    environment_build: float | None = None
+
+    def factor(self, kind: TimeoutKind) -> float:
+        """What a ``kind`` timeout is multiplied by: its own multiplier when set, else ``overall``."""
+        own: float | None = getattr(self, kind)
+        return self.overall if own is None else own
+
+    @property
+    def scaled(self) -> bool:
+        """Whether any timeout differs from what its task declares."""
+        return any(self.factor(kind) != 1.0 for kind in get_args(TimeoutKind))
+
+
 class StreamHead(_Part, frozen=True):
     """A stream's version and chain digest at some moment: a seal (``TrialFinished.heads``, ``RunFinished.heads``).
 

@@ -21,6 +21,7 @@ from realcli.events._parts import (
     PathChange,
     StreamHead,
     TamperFinding,
+    TimeoutMultipliers,
     UserSimInfo,
 )
 from realcli.events._task import TaskSpec
@@ -60,6 +61,9 @@ class RunStarted(Event, frozen=True):
     # `resume` refuses while it lives.  "" in runs recorded before.
     owner: str = ""
     host_id: str = ""
+    # What the run multiplied its tasks' timeouts by (--timeout-multiplier and its kin); the default,
+    # 1 for every kind, is how runs recorded before the setting ran.
+    timeouts: TimeoutMultipliers = field(default_factory=TimeoutMultipliers)
 
 
 class TrialScheduled(Event, frozen=True):

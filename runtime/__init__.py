@@ -95,6 +95,7 @@ __all__ = [
     "new_synthesis_id",
     "parse_session",
     "parse_network",
+    "parse_timeouts",
     "profile_tasks",
     "render_session",
     "replay_synthesis",

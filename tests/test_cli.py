@@ -56,6 +56,19 @@ def one_line_error(result: subprocess.CompletedProcess[str]) -> str:
 # ------------------------------------------------------------------ bad input
 
 
+@pytest.mark.parametrize("command", ["run", "validate"])
+@pytest.mark.parametrize(("option", "value"), [("--timeout-multiplier", "0"), ("--verifier-timeout-multiplier", "-2")])
+def test_a_timeout_multiplier_that_is_not_positive_is_one_line(
+    tmp_path: Path, command: str, option: str, value: str
+) -> None:
+    db = tmp_path / "l.db"
+    task = str(FIXTURES / "harbor-minimal")
+    line = one_line_error(realcli(command, task, option, value, "--log", f"sqlite:{db}"))
+    assert option in line
+    assert "positive" in line
+    assert not db.exists()  # refused before anything was recorded
+
+
 def test_unknown_log_scheme(tmp_path: Path) -> None:
     line = one_line_error(realcli("tail", "r1", "--log", "redis://x"))
     assert "unknown log scheme" in line

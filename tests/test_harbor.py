@@ -28,13 +28,14 @@ from realcli.runtime import (
     RunSettings,
     ScriptedVoice,
     TerminusAgent,
+    parse_timeouts,
     start_run,
     validate_tasks,
 )
 from realcli.runtime.trials._rewards import parse_rewards
 from realcli.scripts_catalog import load_catalog
 from realcli.taskformat import Task, TaskEnv, load_task
-from tests._reports import report
+from tests._reports import render_markdown, report
 from tests._tasks import make_task, turn
 from tests.fakes import FakeModelServer, Text
 
@@ -257,6 +258,39 @@ async def test_a_task_chooses_its_own_metric_and_a_runs_metric_wins(tmp_path: Pa
     assert (verifier(by_task, "own-metric-exec-1").reward, of(by_task, ev.TrialStarted)[0].metric) == (0.25, "speed")
     assert (verifier(by_run, "own-metric-exec-1").reward, of(by_run, ev.TrialStarted)[0].metric) == (1.0, "accuracy")
     assert (of(by_task, ev.RunStarted)[0].metric, of(by_run, ev.RunStarted)[0].metric) == (None, "accuracy")
+
+
+# ------------------------------------------------------------------- timeout multipliers
+
+# A verifier that needs 4 s where its task gives it 2: only a multiplied timeout lets it finish.
+SLOW_VERIFIER = "#!/bin/sh\nsleep 4\nmkdir -p /logs/verifier\necho 1 > /logs/verifier/reward.txt\n"
+
+
+@pytest.mark.docker
+async def test_timeout_multipliers_scale_the_tasks_timeouts_as_harbors_do(tmp_path: Path, slog: EventLog) -> None:
+    root = make_task(tmp_path, "slow-check", toml="[agent]\ntimeout_sec = 100\n[verifier]\ntimeout_sec = 2\n")
+    (root / "tests" / "test.sh").write_text(SLOW_VERIFIER)
+    task = load_task(root)
+    multipliers = parse_timeouts(3, verifier=30)
+
+    _, declared = await run(slog, [task], run_id="declared")
+    _, scaled = await run(slog, [task], run_id="scaled", settings=RunSettings(timeouts=multipliers))
+
+    killed, finished = verifier(declared, "slow-check-exec-1"), verifier(scaled, "slow-check-exec-1")
+    assert (killed.timed_out, killed.reward) == (True, 0.0)
+    assert (finished.timed_out, finished.reward) == (False, 1.0)
+    asked = [of(records, ev.VerificationRequested)[0].timeout_sec for records in (declared, scaled)]
+    budgets = [of(records, ev.TrialStarted)[0].budgets.timeout_sec for records in (declared, scaled)]
+    assert (asked, budgets) == ([2.0, 60.0], [100.0, 300.0])  # the verifier's own 30, the agent's the overall 3
+    (started,) = of(scaled, ev.RunStarted)
+    assert started.timeouts == multipliers
+    assert RunSettings.recorded(started).timeouts == multipliers  # what resume and workers run with
+    factors = {"agent": 3.0, "verifier": 30.0, "environment_build": 3.0}
+    scaled_report, declared_report = report(fold("scaled", scaled)), report(fold("declared", declared))
+    assert scaled_report["run"]["timeouts"] == factors
+    assert "Timeouts scaled: agent x3, verifier x30, image build x3" in render_markdown(scaled_report)
+    assert "timeouts" not in declared_report["run"]
+    assert "Timeouts scaled" not in render_markdown(declared_report)
 
 
 @pytest.mark.docker

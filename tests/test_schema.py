@@ -64,6 +64,28 @@ def test_fields_added_later_take_their_defaults_on_old_events() -> None:
     assert (event.question_pending, event.messages_read) == (False, 0)
 
 
+def test_a_run_recorded_before_timeout_multipliers_ran_every_timeout_as_declared() -> None:
+    old = (
+        b'{"type":"RunStarted","run_id":"r","mode":"exec","agent":{"name":"noop","version":"1"},'
+        b'"attempts":1,"concurrency":1,"tasks":["t"],"id":"x","at":1.0}'
+    )
+    event = ev.decode(old)
+    assert isinstance(event, ev.RunStarted)
+    assert event.timeouts == ev.TimeoutMultipliers()
+    assert [event.timeouts.factor(k) for k in ("agent", "verifier", "environment_build")] == [1.0, 1.0, 1.0]
+    assert not event.timeouts.scaled
+
+
+def test_a_kinds_own_timeout_multiplier_replaces_the_overall_one_as_in_harbor() -> None:
+    both = ev.TimeoutMultipliers(overall=2.0, verifier=0.5)
+    assert (both.factor("agent"), both.factor("verifier"), both.factor("environment_build")) == (2.0, 0.5, 2.0)
+    assert both.scaled
+    assert ev.TimeoutMultipliers(overall=1.0, agent=1.0).scaled is False
+    agent = ev.AgentInfo(name="noop", version="1")
+    started = ev.RunStarted(run_id="r", mode="exec", agent=agent, attempts=1, concurrency=1, tasks=[], timeouts=both)
+    assert ev.decode(ev.encode(started)) == started
+
+
 def test_corrupt_event_bytes_are_a_schema_error() -> None:
     with pytest.raises(SchemaError, match="not valid JSON"):
         ev.decode(b'{"type":"AgentMessaged","text":')

@@ -12,6 +12,7 @@ from typing import Final
 
 from msgspec import UNSET, UnsetType
 
+from realcli import events as ev
 from realcli.projections.facts import JudgeFacts, RunFacts
 from realcli.projections.reports._base import ReportPart, num
 from realcli.projections.reports._collab import (
@@ -82,6 +83,14 @@ class UserSimRef(ReportPart, frozen=True, kw_only=True):
     model: str | None
 
 
+class TimeoutFactors(ReportPart, frozen=True, kw_only=True):
+    """What a run multiplied its tasks' timeouts by, per kind (a report shows it only when one is not 1)."""
+
+    agent: float
+    verifier: float
+    environment_build: float
+
+
 class RunInfo(ReportPart, frozen=True, kw_only=True):
     """The run as its ``RunStarted`` declared it; a run without one (``recorded`` false) has only the first three."""
 
@@ -101,6 +110,7 @@ class RunInfo(ReportPart, frozen=True, kw_only=True):
     trials_scheduled: int | UnsetType = UNSET
     trials_started: int | UnsetType = UNSET
     trials_not_started: list[str] | UnsetType = UNSET
+    timeouts: TimeoutFactors | UnsetType = UNSET  # set when the run scaled a timeout (--timeout-multiplier)
 
 
 class JudgeInfo(ReportPart, frozen=True, kw_only=True):
@@ -177,6 +187,17 @@ def _run_info(facts: RunFacts) -> RunInfo:
         trials_scheduled=len(facts.scheduled),
         trials_started=len(facts.trials),
         trials_not_started=sorted(set(facts.scheduled) - set(facts.trials)),
+        timeouts=_timeouts(started.timeouts),
+    )
+
+
+def _timeouts(multipliers: ev.TimeoutMultipliers) -> TimeoutFactors | UnsetType:
+    if not multipliers.scaled:
+        return UNSET
+    return TimeoutFactors(
+        agent=multipliers.factor("agent"),
+        verifier=multipliers.factor("verifier"),
+        environment_build=multipliers.factor("environment_build"),
     )
 
 

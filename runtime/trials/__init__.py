@@ -21,7 +21,14 @@ from realcli.runtime.trials._run import (
     schedule,
     start_run,
 )
-from realcli.runtime.trials._settings import RunSettings, load_build_ca, load_image_map, load_task_env, parse_network
+from realcli.runtime.trials._settings import (
+    RunSettings,
+    load_build_ca,
+    load_image_map,
+    load_task_env,
+    parse_network,
+    parse_timeouts,
+)
 from realcli.runtime.trials._spec import TrialOutcome, TrialSpec, VoiceFactory, worker_id
 from realcli.runtime.trials._trial import TrialRunner
 from realcli.runtime.trials._workers import WorkerConfig, distribute_run, follow_run, serve_worker
@@ -46,6 +53,7 @@ __all__ = [
     "new_run_id",
     "oversized",
     "parse_network",
+    "parse_timeouts",
     "resume_run",
     "check_resume_metric",
     "schedule",

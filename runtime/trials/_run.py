@@ -190,6 +190,7 @@ async def record_run(log: EventLog, plan: RunPlan) -> tuple[StreamWriter, list[T
             allow_host_network=plan.settings.allow_host_network,
             owner=owner_id(os.getpid()) or "",
             host_id=host_id(),
+            timeouts=plan.settings.timeouts,
         ),
         *[
             ev.TrialScheduled(

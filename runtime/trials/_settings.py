@@ -28,6 +28,7 @@ then the user's config file (``$REALCLI_CONFIG``, else
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import re
 import tomllib
@@ -49,6 +50,7 @@ __all__ = [
     "load_image_map",
     "load_task_env",
     "parse_network",
+    "parse_timeouts",
 ]
 
 NetworkChoice = Literal["task", "none"]
@@ -70,6 +72,31 @@ def parse_network(value: str) -> NetworkChoice:
     )
 
 
+def parse_timeouts(
+    overall: float = 1.0,
+    *,
+    agent: float | None = None,
+    verifier: float | None = None,
+    environment_build: float | None = None,
+) -> ev.TimeoutMultipliers:
+    """The run's timeout multipliers (``--timeout-multiplier`` and its kin), each a positive finite number."""
+    given = {
+        "--timeout-multiplier": overall,
+        "--agent-timeout-multiplier": agent,
+        "--verifier-timeout-multiplier": verifier,
+        "--environment-build-timeout-multiplier": environment_build,
+    }
+    for option, value in given.items():
+        if value is not None and not (math.isfinite(value) and value > 0):
+            raise ConfigError(f"{option} {value}: expected a positive number (1 keeps the tasks' own timeouts)")
+    return ev.TimeoutMultipliers(
+        overall=float(overall),
+        agent=None if agent is None else float(agent),
+        verifier=None if verifier is None else float(verifier),
+        environment_build=None if environment_build is None else float(environment_build),
+    )
+
+
 @dataclass(frozen=True)
 class RunSettings:
     """What a run decided for all its trials.
@@ -83,6 +110,7 @@ class RunSettings:
     ``allow_host_network``: a sandbox that needs network takes the host's when
     the engine cannot give it a bridge (it then reaches this host's services).
     ``task_env``: the host variables tasks' ``${VAR}`` templates may read (none by default).
+    ``timeouts``: what the tasks' agent, verifier and build timeouts are multiplied by (1: as declared).
     """
 
     network: NetworkChoice = "task"
@@ -91,6 +119,7 @@ class RunSettings:
     build_ca: str | None = None
     allow_host_network: bool = False
     task_env: TaskEnv = field(default_factory=TaskEnv)
+    timeouts: ev.TimeoutMultipliers = field(default_factory=ev.TimeoutMultipliers)
 
     def metric_for(self, task: Task) -> str | None:
         """The ``reward.json`` metric that decides V for ``task``: the run's, else the task's ``[verifier] metric``."""
@@ -99,6 +128,18 @@ class RunSettings:
     def internet(self, environment: ev.EnvironmentConfig) -> bool:
         """Whether a sandbox of a task with this ``[environment]`` gets a network in this run."""
         return self.network != "none" and environment.internet
+
+    def agent_timeout_sec(self, declared: float) -> float:
+        """The agent's time budget for a task that declares ``declared`` seconds."""
+        return declared * self.timeouts.factor("agent")
+
+    def verifier_timeout_sec(self, declared: float) -> float:
+        """The verifier's timeout for a task (or step) that declares ``declared`` seconds."""
+        return declared * self.timeouts.factor("verifier")
+
+    def build_timeout_sec(self, declared: float) -> float:
+        """The image build's timeout for a task that declares ``declared`` seconds."""
+        return declared * self.timeouts.factor("environment_build")
 
     @property
     def build_ca_fingerprint(self) -> str:
@@ -128,6 +169,7 @@ class RunSettings:
             build_ca=build_ca,
             allow_host_network=started.allow_host_network,
             task_env=task_env or TaskEnv(),
+            timeouts=started.timeouts,
         )
 
 

@@ -76,7 +76,7 @@ class TrialRunner:
         self._agent = agent
         self._voice = voice
         self._user_sim = user_sim
-        self._budgets = budgets_for(spec.task, spec.mode, spec.max_turns)
+        self._budgets = budgets_for(spec.task, spec.mode, spec.max_turns, spec.settings)
         self._conversation = Conversation(log, spec, agent, voice, self._budgets)
         self._steps_reward: float | None = None  # a multi-step trial's reward (StepsScored)
         self._tampered = ""  # what the verifier's guard found tampered with (cause verifier_tampered), if anything
@@ -164,7 +164,7 @@ class TrialRunner:
             task.task_id,
             task.environment_dir,
             docker_image=env.docker_image,
-            build_timeout_sec=env.build_timeout_sec,
+            build_timeout_sec=spec.settings.build_timeout_sec(env.build_timeout_sec),
             image_map=spec.settings.image_map,
             ca=spec.settings.build_ca,
         )
@@ -202,7 +202,10 @@ class TrialRunner:
                 turns = await self._run_steps(supervisor, agent_feed, watch_feed, grant)
             else:
                 turns = await self._conversation.converse(agent_feed, user_feed, watch_feed, grant)
-                verified = await finish_environment(supervisor, watch_feed, task, spec.trial_id)
+                verifier_sec = spec.settings.verifier_timeout_sec(task.config.verifier.timeout_sec)
+                verified = await finish_environment(
+                    supervisor, watch_feed, task, spec.trial_id, verifier_sec=verifier_sec
+                )
                 self._note_tampering(verified, watch_feed)
             trial.cancel_scope.cancel()
         return turns
@@ -228,8 +231,9 @@ class TrialRunner:
                 ev.StepStarted(trial_id=self._spec.trial_id, index=index, name=step.name, inherit_prior_session=inherit)
             )
             starts = [await after_prepared(feed, index) for feed in (agent_feed, watch_feed)]
+            declared = step.agent.timeout_sec or config.agent.timeout_sec
             budgets = ev.Budgets(
-                max_turns=self._budgets.max_turns, timeout_sec=step.agent.timeout_sec or config.agent.timeout_sec
+                max_turns=self._budgets.max_turns, timeout_sec=self._spec.settings.agent_timeout_sec(declared)
             )
             run = StepRun(step.name, spec.instruction, budgets, inherit, starts[0], starts[1])
             turns += await self._conversation.converse(agent_feed, agent_feed, watch_feed, grant, run)
@@ -239,7 +243,9 @@ class TrialRunner:
                 task,
                 self._spec.trial_id,
                 step=step.name,
-                verifier_sec=step.verifier.timeout_sec,
+                verifier_sec=self._spec.settings.verifier_timeout_sec(
+                    step.verifier.timeout_sec or config.verifier.timeout_sec
+                ),
             )
             self._note_tampering(verified, watch_feed)
             scores = step_scores(verified)
@@ -285,7 +291,7 @@ class TrialRunner:
             f"{task.task_id}-verifier",
             task.tests_dir,
             docker_image=env.docker_image,
-            build_timeout_sec=env.build_timeout_sec,
+            build_timeout_sec=self._spec.settings.build_timeout_sec(env.build_timeout_sec),
             image_map=self._spec.settings.image_map,
             ca=self._spec.settings.build_ca,
         )
