@@ -68,6 +68,7 @@ class ServiceGroup:
         memory_mb: int,
         image_map: ImageMap | None = None,
         ca: str | None = None,
+        build_timeout_sec: float = 600.0,
     ) -> None:
         self._docker = docker
         self.project = project
@@ -79,6 +80,7 @@ class ServiceGroup:
         self._memory_mb = memory_mb
         self._image_map = image_map or ImageMap()
         self._ca = ca
+        self._build_timeout_sec = build_timeout_sec
         suffix = secrets.token_hex(4)
         self.network = f"realcli-trial-{suffix}"
         self._volumes = {name: f"realcli-vol-{suffix}-{name}" for name in project.volumes}
@@ -148,6 +150,7 @@ class ServiceGroup:
             f"{self._task_id}.{service.name}",
             context,
             docker_image=service.image,
+            build_timeout_sec=self._build_timeout_sec,
             image_map=self._image_map,
             ca=self._ca,
         )

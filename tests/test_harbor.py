@@ -812,6 +812,41 @@ async def test_a_multi_container_task_runs_its_services_as_harbor_does(tmp_path:
     assert verifier(records, "multi-exec-1").reward == 1.0
 
 
+# A sidecar whose image takes 6 s to build, in a task that gives its image builds 2 s ({nonce}: a fresh image).
+SLOW_SIDECAR = """services:
+  slow:
+    build:
+      context: ./slow
+    command: ["sleep", "infinity"]
+"""
+SLOW_BUILD = "FROM debian:bookworm-slim\nRUN echo {nonce} && sleep 6\n"
+
+
+def slow_sidecar_task(parent: Path, name: str) -> Task:
+    toml = '[environment]\ndocker_image = "debian:bookworm-slim"\nbuild_timeout_sec = 2\n[verifier]\ntimeout_sec = 60\n'
+    root = make_task(parent, name, toml=toml, solve="#!/bin/sh\nmkdir -p /app && echo hello > /app/out\n")
+    (root / "environment" / "docker-compose.yaml").write_text(SLOW_SIDECAR)
+    (root / "environment" / "slow").mkdir()
+    (root / "environment" / "slow" / "Dockerfile").write_text(SLOW_BUILD.format(nonce=os.urandom(8).hex()))
+    return load_task(root)
+
+
+@pytest.mark.docker
+async def test_a_services_build_has_the_tasks_build_timeout_which_the_multiplier_scales(
+    tmp_path: Path, slog: EventLog
+) -> None:
+    declared, scaled = slow_sidecar_task(tmp_path, "declared"), slow_sidecar_task(tmp_path, "scaled")
+    settings = RunSettings(timeouts=parse_timeouts(environment_build=60))
+
+    _, cut = await run(slog, [declared], run_id="cut")
+    _, built = await run(slog, [scaled], run_id="built", settings=settings)
+
+    (failed,) = of(cut, ev.TrialFinished)
+    assert failed.cause == "image_error", failed.detail
+    assert "task declared.slow: image build failed: build timed out after 2 s" in failed.detail
+    assert verifier(built, "scaled-exec-1").reward == 1.0
+
+
 # A sidecar serving a word on port 8000; main's solution records what it can reach, the verifier checks it.
 SIDECAR = """services:
   api:

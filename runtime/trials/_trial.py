@@ -191,6 +191,7 @@ class TrialRunner:
                 entrypoint=image.entrypoint,
                 image_map=spec.settings.image_map,
                 build_ca=spec.settings.build_ca,
+                build_timeout_sec=spec.settings.build_timeout_sec(env.build_timeout_sec),
                 task_env=spec.settings.task_env,
                 verifier_image=verifier_image,
                 verifier_internet=spec.settings.internet(task.config.verifier.environment or task.config.environment),

@@ -155,6 +155,7 @@ class Warden:
             memory_mb=environment.memory_mb,
             image_map=plan.image_map,
             ca=plan.build_ca,
+            build_timeout_sec=plan.build_timeout_sec,
         )
 
     async def _entrypoint_exited(self, box: DockerSandbox) -> None:
@@ -223,9 +224,7 @@ class Warden:
                 command_id = ev.new_id()
                 setup = "bash setup.sh"
                 await self._out.append(ev.CommandStarted(command_id=command_id, command=setup, purpose="setup"))
-                result = await box.exec(
-                    setup, timeout_sec=task.config.environment.build_timeout_sec, workdir=box.workdir
-                )
+                result = await box.exec(setup, timeout_sec=self._plan.build_timeout_sec, workdir=box.workdir)
                 await self._out.append(finished(command_id, "setup", result))
                 if result.exit_code != 0:
                     raise TaskFormatError(

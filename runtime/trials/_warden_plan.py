@@ -29,6 +29,7 @@ class WardenPlan:
     entrypoint: tuple[str, ...] = ()  # the task image's ENTRYPOINT: it runs in the sandbox, as in Harbor
     image_map: ImageMap = field(default_factory=ImageMap)  # for a multi-container task's service images
     build_ca: str | None = None
+    build_timeout_sec: float = 600.0  # [environment] build_timeout_sec, scaled: the services' builds, a step's setup.sh
     task_env: TaskEnv = field(default_factory=TaskEnv)  # the host variables the task's templates may read
     verifier_image: str | None = None  # a separate verifier's own image ([verifier] environment_mode = "separate")
     verifier_internet: bool = False  # its environment's network under the run's network setting
