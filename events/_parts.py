@@ -79,6 +79,10 @@ class TimeoutMultipliers(_Part, frozen=True):
         own: float | None = getattr(self, kind)
         return self.overall if own is None else own
 
+    def scale(self, kind: TimeoutKind, declared: float) -> float:
+        """The seconds a ``kind`` timeout the task declares as ``declared`` seconds gets in this run."""
+        return declared * self.factor(kind)
+
     @property
     def scaled(self) -> bool:
         """Whether any timeout differs from what its task declares."""

@@ -129,18 +129,6 @@ class RunSettings:
         """Whether a sandbox of a task with this ``[environment]`` gets a network in this run."""
         return self.network != "none" and environment.internet
 
-    def agent_timeout_sec(self, declared: float) -> float:
-        """The agent's time budget for a task that declares ``declared`` seconds."""
-        return declared * self.timeouts.factor("agent")
-
-    def verifier_timeout_sec(self, declared: float) -> float:
-        """The verifier's timeout for a task (or step) that declares ``declared`` seconds."""
-        return declared * self.timeouts.factor("verifier")
-
-    def build_timeout_sec(self, declared: float) -> float:
-        """The image build's timeout for a task that declares ``declared`` seconds."""
-        return declared * self.timeouts.factor("environment_build")
-
     @property
     def build_ca_fingerprint(self) -> str:
         """sha256 of the CA bundle ("" without one), as a run records it."""

@@ -69,18 +69,17 @@ def trial_id(task_id: str, mode: Mode, attempt: int) -> str:
     return f"{task_id}-{mode}-{attempt}"
 
 
-def budgets_for(
-    task: Task, mode: Mode, max_turns: int | None = None, settings: RunSettings | None = None
-) -> ev.Budgets:
-    """EXEC and COLLAB budgets differ (paper: 6 h / 10 h, 600 turns each); ``max_turns`` caps the turns,
-    and the run's ``settings`` scale the time (``--agent-timeout-multiplier``)."""
-    config = task.config
-    if mode == "exec":
+def budgets_for(spec: TrialSpec) -> ev.Budgets:
+    """EXEC and COLLAB budgets differ (paper: 6 h / 10 h, 600 turns each); the run's ``max_turns`` caps the
+    turns, and its timeout multipliers scale the time."""
+    config = spec.task.config
+    if spec.mode == "exec":
         turns, timeout = config.agent.max_turns, config.agent.timeout_sec
     else:
         turns, timeout = config.collab.max_turns or config.agent.max_turns, config.collab.timeout_sec
-    scaled = settings.agent_timeout_sec(timeout) if settings else timeout
-    return ev.Budgets(max_turns=min(turns, max_turns or turns), timeout_sec=scaled)
+    return ev.Budgets(
+        max_turns=min(turns, spec.max_turns or turns), timeout_sec=spec.settings.timeouts.scale("agent", timeout)
+    )
 
 
 VoiceFactory = Callable[[ev.Script, StreamWriter], Voice]

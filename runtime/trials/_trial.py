@@ -76,7 +76,7 @@ class TrialRunner:
         self._agent = agent
         self._voice = voice
         self._user_sim = user_sim
-        self._budgets = budgets_for(spec.task, spec.mode, spec.max_turns, spec.settings)
+        self._budgets = budgets_for(spec)
         self._conversation = Conversation(log, spec, agent, voice, self._budgets)
         self._steps_reward: float | None = None  # a multi-step trial's reward (StepsScored)
         self._tampered = ""  # what the verifier's guard found tampered with (cause verifier_tampered), if anything
@@ -159,12 +159,14 @@ class TrialRunner:
         spec = self._spec
         task = spec.task
         env = task.config.environment
+        timeouts = spec.settings.timeouts
+        build_sec = timeouts.scale("environment_build", env.build_timeout_sec)
         image = await ensure_task_image(
             self._docker,
             task.task_id,
             task.environment_dir,
             docker_image=env.docker_image,
-            build_timeout_sec=spec.settings.build_timeout_sec(env.build_timeout_sec),
+            build_timeout_sec=build_sec,
             image_map=spec.settings.image_map,
             ca=spec.settings.build_ca,
         )
@@ -191,7 +193,7 @@ class TrialRunner:
                 entrypoint=image.entrypoint,
                 image_map=spec.settings.image_map,
                 build_ca=spec.settings.build_ca,
-                build_timeout_sec=spec.settings.build_timeout_sec(env.build_timeout_sec),
+                build_timeout_sec=build_sec,
                 task_env=spec.settings.task_env,
                 verifier_image=verifier_image,
                 verifier_internet=spec.settings.internet(task.config.verifier.environment or task.config.environment),
@@ -203,7 +205,7 @@ class TrialRunner:
                 turns = await self._run_steps(supervisor, agent_feed, watch_feed, grant)
             else:
                 turns = await self._conversation.converse(agent_feed, user_feed, watch_feed, grant)
-                verifier_sec = spec.settings.verifier_timeout_sec(task.config.verifier.timeout_sec)
+                verifier_sec = timeouts.scale("verifier", task.config.verifier.timeout_sec)
                 verified = await finish_environment(
                     supervisor, watch_feed, task, spec.trial_id, verifier_sec=verifier_sec
                 )
@@ -234,7 +236,7 @@ class TrialRunner:
             starts = [await after_prepared(feed, index) for feed in (agent_feed, watch_feed)]
             declared = step.agent.timeout_sec or config.agent.timeout_sec
             budgets = ev.Budgets(
-                max_turns=self._budgets.max_turns, timeout_sec=self._spec.settings.agent_timeout_sec(declared)
+                max_turns=self._budgets.max_turns, timeout_sec=self._spec.settings.timeouts.scale("agent", declared)
             )
             run = StepRun(step.name, spec.instruction, budgets, inherit, starts[0], starts[1])
             turns += await self._conversation.converse(agent_feed, agent_feed, watch_feed, grant, run)
@@ -244,8 +246,8 @@ class TrialRunner:
                 task,
                 self._spec.trial_id,
                 step=step.name,
-                verifier_sec=self._spec.settings.verifier_timeout_sec(
-                    step.verifier.timeout_sec or config.verifier.timeout_sec
+                verifier_sec=self._spec.settings.timeouts.scale(
+                    "verifier", step.verifier.timeout_sec or config.verifier.timeout_sec
                 ),
             )
             self._note_tampering(verified, watch_feed)
@@ -292,7 +294,7 @@ class TrialRunner:
             f"{task.task_id}-verifier",
             task.tests_dir,
             docker_image=env.docker_image,
-            build_timeout_sec=self._spec.settings.build_timeout_sec(env.build_timeout_sec),
+            build_timeout_sec=self._spec.settings.timeouts.scale("environment_build", env.build_timeout_sec),
             image_map=self._spec.settings.image_map,
             ca=self._spec.settings.build_ca,
         )

@@ -24,29 +24,29 @@ async def finish_environment(
     task: Task,
     trial_id: str,
     *,
+    verifier_sec: float,
     step: str | None = None,
-    verifier_sec: float | None = None,
 ) -> ev.VerifierFinished:
     """Evidence first (the state the agent left), then the verifier (a step's, for a multi-step task).
 
-    Both requests go in one append: the sandbox answers them in order, and
-    may take the evidence's listing in the verifier's own command.
+    ``verifier_sec`` is the verifier's timeout in this run (the task's or the step's, scaled).  Both
+    requests go in one append: the sandbox answers them in order, and may take the evidence's listing
+    in the verifier's own command.
     """
     cursor = len(feed.records)
-    timeout = verifier_sec or task.config.verifier.timeout_sec
     await supervisor.append(
         ev.SnapshotRequested(trial_id=trial_id, paths=evidence_paths(task), then_verify=True),
-        ev.VerificationRequested(trial_id=trial_id, timeout_sec=timeout, step=step),
+        ev.VerificationRequested(trial_id=trial_id, timeout_sec=verifier_sec, step=step),
     )
     try:
-        with anyio.fail_after(SNAPSHOT_TIMEOUT_SEC + timeout + VERIFIER_GRACE_SEC):
+        with anyio.fail_after(SNAPSHOT_TIMEOUT_SEC + verifier_sec + VERIFIER_GRACE_SEC):
             rec, _ = await feed.wait_for(lambda e: isinstance(e, ev.VerifierFinished), cursor)
     except TimeoutError as e:
         # The verifier is killed inside the container at its timeout: no answer at all means the
         # sandbox (or the engine under it) stopped responding.
         raise EngineError(
             f"task {task.task_id}: the sandbox gave no evidence snapshot and verifier result "
-            f"in {SNAPSHOT_TIMEOUT_SEC + timeout:.0f} s"
+            f"in {SNAPSHOT_TIMEOUT_SEC + verifier_sec:.0f} s"
         ) from e
     assert isinstance(rec.event, ev.VerifierFinished)
     if rec.event.error:
